@@ -1,0 +1,2 @@
+// STUB — replaced by the grid work.
+export {}

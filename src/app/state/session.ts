@@ -1,0 +1,53 @@
+// The user session (spec section 3 "User session"), a valtio store. Tokens persist in cookies
+// (token, refresh) — see session-persist.ts in the shell; everything else reloads from the server.
+import { proxy } from 'valtio'
+import { DEFAULT_LANGUAGE, type Language } from '../../domain/i18n'
+
+export interface WarehouseTenant { warehouseId: number; tenantId: number; warehouseName: string; tenantName: string }
+
+export interface MenuNode {
+  id: number
+  parentId: number | null
+  code: string
+  name: string
+  path: string
+  component?: string | null
+  redirect?: string | null
+  hidden?: boolean
+  level?: number
+  sort?: number
+  meta: { title: string; hidden?: boolean; icon?: string; iframeUrl?: string; menu?: boolean; newMenu?: boolean; roles?: string[]; activeMenu?: string; noCache?: boolean; affix?: boolean }
+  children?: MenuNode[]
+}
+
+export const session = proxy({
+  token: '',
+  jwtToken: '',
+  refreshToken: '',
+  userId: 0,
+  username: '',
+  name: '',
+  employeeName: '',
+  avatar: '',
+  introduction: '',
+  roles: [] as string[],
+  permissions: [] as string[],
+  skipAuth: false,
+  menus: [] as MenuNode[],
+  tenantId: 0,
+  warehouseId: 0,
+  warehouseName: '',
+  warehouseList: [] as WarehouseTenant[],
+  /** 1 domestic, 2 overseas */
+  warehouseLocation: 1,
+  isDomestic: true,
+  stateCode: '',
+  virtualWarehouseType: 0,
+  weakPassword: false,
+  language: DEFAULT_LANGUAGE as Language,
+  favourites: [] as { fullPath: string; name: string; path: string; meta: { title: string } }[],
+  /** Menus loaded and routes built (the catch-all route's presence). */
+  ready: false,
+})
+
+export type Session = typeof session

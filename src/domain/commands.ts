@@ -1,0 +1,112 @@
+// The command model (ARCHITECTURE.md "Declarations"). Every menu entry, document action and status
+// change is one CommandDef; the palette, the hotkeys, buttons and menus all read the same object.
+// Definitions are static data — nothing here is rebuilt during render; a context is passed at run time.
+import type { z } from 'zod'
+import type { Language } from './i18n'
+
+export type CommandSection = 'navigation' | 'document' | 'status' | 'shell' | 'grid' | 'admin' | 'scan' | 'help'
+/** Focus scopes, innermost wins: a shortcut fires only when its scope is on top of the focus stack (or global). */
+export type FocusScope = 'global' | 'grid' | 'form' | 'dialog' | 'palette' | 'scan'
+export type SelectionKind = 'none' | 'one' | 'many'
+
+/** Everything a predicate may look at. Built by the app (browser) or the server, never stored. */
+export interface CommandContext {
+  permissions: ReadonlySet<string>
+  roles: readonly string[]
+  userId: number
+  tenantId: number
+  warehouseId: number
+  language: Language
+  /** Current route path in the browser; '' on the server. */
+  route: string
+  /** Rows selected in the focused grid (shape depends on the grid's resource). */
+  selection: readonly Record<string, unknown>[]
+  /** Id of the document open on the current page, when there is one. */
+  documentId?: string | number
+}
+
+/** `true` when enabled, else the i18n key of the reason it is disabled. */
+export type EnabledResult = true | string
+
+/** What a command's client `run` may do; implemented by the app shell. */
+export interface CommandRuntime {
+  navigate(path: string): void
+  /** POST /api/commands/:id with an idempotency key; resolves to the envelope's data. */
+  callServer<T = unknown>(commandId: string, args: unknown): Promise<T>
+  /** Opens a named dialog/panel of the shell (feedback, settings, keymap, …). */
+  open(panel: string, props?: Record<string, unknown>): void
+  toast(kind: 'success' | 'error' | 'info', messageKey: string, params?: Record<string, unknown>): void
+  /** Asks the operator for input (e.g. a status picker); resolves undefined when cancelled. */
+  prompt?<T>(kind: string, props?: Record<string, unknown>): Promise<T | undefined>
+}
+
+export interface CommandDef<I = unknown> {
+  /** Unique, dotted: `<area>.<thing>.<verb>` e.g. `outbound.order.merge`. Duplicate ids throw. */
+  id: string
+  /** i18n key `namespace:key.path`, present in zh, en and es-MX. */
+  title: string
+  section: CommandSection
+  /** Extra search words (i18n keys or literal codes such as document prefixes). */
+  keywords?: readonly string[]
+  /** tinykeys syntax: '$mod+k', 'g i', 'Shift+?' … */
+  shortcut?: string
+  /** Focus scope of the shortcut; default 'global'. */
+  scope?: FocusScope
+  /** Permission code from the catalog; codes beginning `self:` are held by every signed-in user. */
+  permission: string
+  /** Visibility beyond the permission (e.g. only on a page); hidden when false. */
+  when?: (ctx: CommandContext) => boolean
+  /** Shown but disabled with a reason when not true. */
+  enabled?: (ctx: CommandContext) => EnabledResult
+  selection?: SelectionKind
+  /** zod schema of the arguments; the server parses with the same one. */
+  input?: z.ZodType<I>
+  /** Mutating on the server: POST /api/commands/<id> runs exactly one registered handler. */
+  server?: boolean
+  /** i18n key of a confirmation question asked before running. */
+  confirm?: string
+  /** Client behaviour. Server commands without `run` simply call the server with `args`. */
+  run?: (ctx: CommandContext, rt: CommandRuntime, args?: I) => unknown | Promise<unknown>
+}
+
+export const SELF_PERMISSION_PREFIX = 'self:'
+
+export function defineCommand<I>(def: CommandDef<I>): CommandDef<I> {
+  return def
+}
+
+/** A registry that refuses duplicate ids (a hard error, as in VS Code). */
+export class CommandRegistry {
+  private readonly byId = new Map<string, CommandDef<any>>()
+
+  constructor(defs: readonly CommandDef<any>[] = []) {
+    for (const d of defs) this.register(d)
+  }
+
+  register(def: CommandDef<any>): void {
+    if (this.byId.has(def.id)) throw new Error(`duplicate command id: ${def.id}`)
+    this.byId.set(def.id, def)
+  }
+
+  get(id: string): CommandDef<any> | undefined { return this.byId.get(id) }
+  all(): CommandDef<any>[] { return [...this.byId.values()] }
+  get size(): number { return this.byId.size }
+}
+
+/** Hidden when the permission is missing or `when` is false (spec section 6: missing permission removes the control). */
+export function commandVisible(def: CommandDef<any>, ctx: CommandContext): boolean {
+  if (!holds(def.permission, ctx)) return false
+  return def.when ? def.when(ctx) : true
+}
+
+export function commandEnabled(def: CommandDef<any>, ctx: CommandContext): EnabledResult {
+  if (def.selection === 'one' && ctx.selection.length !== 1) return 'common:validation.selectExactlyOne'
+  if (def.selection === 'many' && ctx.selection.length < 1) return 'common:validation.selectAtLeastOne'
+  return def.enabled ? def.enabled(ctx) : true
+}
+
+export function holds(permission: string, ctx: Pick<CommandContext, 'permissions' | 'roles'>): boolean {
+  if (permission.startsWith(SELF_PERMISSION_PREFIX)) return true
+  if (ctx.roles.includes('admin')) return true
+  return ctx.permissions.has(permission) || ctx.permissions.has(`${permission}_new`)
+}

@@ -1,0 +1,94 @@
+// Builds the Fastify app: plugins, the error envelope, every area's routes, docs and the built client.
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import formbody from '@fastify/formbody'
+import multipart from '@fastify/multipart'
+import websocket from '@fastify/websocket'
+import fastifyStatic from '@fastify/static'
+import { existsSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
+import type { Config } from './config'
+import type { Database } from './db/client'
+import { AppError } from './http/errors'
+import { ROUTES } from './http/route'
+import { registerOpenApi } from './http/openapi'
+import { requestLanguage, translate } from './i18n'
+import type { Language } from '../domain/i18n'
+import { areas, type AreaDeps } from './areas/index'
+
+export interface BuildOptions {
+  config: Config
+  database: Database
+  /** pino options or false; tests pass false. */
+  logger?: boolean | object
+}
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: opts.config.logLevel },
+    genReqId: (req) => (req.headers['x-request-id'] as string) || randomUUID(),
+    trustProxy: true,
+    bodyLimit: 60 * 1024 * 1024,
+  })
+  app.decorate(ROUTES, [])
+  app.decorateRequest('lang', 'en' as Language)
+  app.addHook('onRequest', async (req, reply) => {
+    req.lang = requestLanguage(req.headers)
+    reply.header('x-request-id', req.id)
+  })
+  await app.register(formbody)
+  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10 } })
+  await app.register(websocket)
+
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    const envelope = req.routeOptions.config?.envelope ?? 'main'
+    let status = 500
+    let key = 'errors:internal'
+    let params: Record<string, unknown> | undefined
+    let fields: AppError['fieldErrors']
+    let data: unknown
+    if (err instanceof AppError) {
+      ;({ status, messageKey: key, params, fieldErrors: fields, data } = err)
+    } else if ((err as FastifyError).statusCode && (err as FastifyError).statusCode! < 500) {
+      status = (err as FastifyError).statusCode!
+      key = status === 413 ? 'errors:upload.tooLarge' : status === 415 ? 'errors:upload.badFormat' : 'errors:badRequest'
+      params = { detail: err.message }
+    } else {
+      req.log.error({ err }, 'unhandled error')
+    }
+    if (status === 429 && typeof params?.retryAfter === 'number') reply.header('retry-after', String(params.retryAfter))
+    const message = translate(req.lang, key, params)
+    const errors = fields?.map((f) => ({ ...f, message: translate(req.lang, f.messageKey, { ...f.params, field: translate(req.lang, `fields:${f.field.split('.').pop()}`) }) }))
+    if (status >= 500) reply.header('x-error-report', '1')
+    reply.status(status)
+    switch (envelope) {
+      case 'second': return reply.send({ code: status, msg: message, messageKey: key, errors, data })
+      case 'notice': return reply.send({ message, messageKey: key, errors })
+      default: return reply.send({
+        responseCode: status === 401 ? '302' : String(status),
+        responseDesc: message,
+        messageKey: key,
+        errors,
+        data: status === 401 ? { redirectPath: '/sso/login', ...(data as object) } : data,
+        requestId: req.id,
+      })
+    }
+  })
+
+  const deps: AreaDeps = { config: opts.config, database: opts.database, db: opts.database.db }
+  for (const area of areas) await area(app, deps)
+  registerOpenApi(app, opts.config.version ?? '5.11.04')
+
+  if (existsSync(opts.config.staticDir)) {
+    await app.register(fastifyStatic, { root: opts.config.staticDir, wildcard: false, index: false, maxAge: '1h' })
+  }
+  const apiPrefixes = /^\/(api|auth|base|wms-base|wms-plus-base|wms-in|pms-console|notice-api|i18n-console|bdm|ws)(\/|$)/
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0]
+    // SPA history fallback: any non-API GET serves the client, which routes unknown paths to /404.
+    if (req.method === 'GET' && !apiPrefixes.test(path) && existsSync(opts.config.staticDir)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', opts.config.staticDir)
+    }
+    reply.status(404).send({ responseCode: '404', responseDesc: translate(req.lang, 'errors:notFound'), messageKey: 'errors:notFound' })
+  })
+  return app
+}

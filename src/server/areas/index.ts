@@ -1,0 +1,18 @@
+// Every area of the API, registered in this order. An area is a function that registers its routes.
+import type { FastifyInstance } from 'fastify'
+import type { Config } from '../config'
+import type { AppDb, Database } from '../db/client'
+import { authArea } from './auth/index'
+import { sessionArea } from './session/index'
+import { noticesArea } from './notices/index'
+import { commandsArea } from './commands/index'
+
+export interface AreaDeps {
+  config: Config
+  database: Database
+  db: AppDb
+}
+
+export type Area = (app: FastifyInstance, deps: AreaDeps) => Promise<void> | void
+
+export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea]

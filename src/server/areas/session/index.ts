@@ -1,0 +1,3 @@
+import type { Area } from '../index'
+
+export const sessionArea: Area = () => {}

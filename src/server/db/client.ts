@@ -1,0 +1,123 @@
+// One database handle for the whole server: PGlite (embedded, default) or PostgreSQL (DATABASE_URL).
+// Same SQL, same migrations, same drizzle queries. Transactions go through `tx`, which retries
+// serialization failures and deadlocks on PostgreSQL (at most 5 times, with backoff). PGlite is one
+// connection: its own mutex serializes transactions, so concurrent commands queue rather than interleave.
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import * as schema from './schema/index'
+import { acquireDataDirLock, type DataDirLock } from './lock'
+
+export type Schema = typeof schema
+export type AppDb = PgDatabase<PgQueryResultHKT, Schema>
+export type AppTx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+/** Anything that runs queries: the database or an open transaction. */
+export type Queryable = AppDb | AppTx
+
+export interface Database {
+  kind: 'pglite' | 'postgres'
+  db: AppDb
+  /** Run `fn` in one transaction; retried on 40001/40P01 (PostgreSQL). */
+  tx<T>(fn: (tx: AppTx) => Promise<T>): Promise<T>
+  /** Run raw SQL text, several statements allowed (migrations, seeds). */
+  exec(sqlText: string): Promise<void>
+  /** Run raw SQL text (several statements) inside one transaction on one connection. */
+  execTx(sqlText: string): Promise<void>
+  /** Run one parameterised statement and return its rows. */
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>
+  close(): Promise<void>
+}
+
+export interface OpenOptions {
+  /** postgres://… — when set, PostgreSQL through a node-postgres pool. */
+  databaseUrl?: string
+  /** PGlite data directory; 'memory://' for a throw-away in-memory database (tests). */
+  dataDir?: string
+  poolSize?: number
+}
+
+const RETRYABLE = new Set(['40001', '40P01'])
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10)
+  return openPglite(opts.dataDir ?? './data')
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max })
+  pool.on('error', () => { /* idle client errors are reported per query */ })
+  await pool.query('select 1')
+  const db = drizzlePg({ client: pool, schema }) as unknown as AppDb
+  return {
+    kind: 'postgres',
+    db,
+    async tx(fn) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await db.transaction(fn as never) as Awaited<ReturnType<typeof fn>>
+        } catch (err) {
+          const code = pgCode(err)
+          if (!code || !RETRYABLE.has(code) || attempt >= 5) throw err
+          await sleep(10 * 2 ** attempt + Math.random() * 10)
+        }
+      }
+    },
+    async exec(text) { await pool.query(text) },
+    async execTx(text) {
+      const c = await pool.connect()
+      try {
+        await c.query('BEGIN')
+        await c.query(text)
+        await c.query('COMMIT')
+      } catch (err) {
+        await c.query('ROLLBACK').catch(() => {})
+        throw err
+      } finally { c.release() }
+    },
+    async query(text, params) { return (await pool.query(text, params as unknown[])).rows },
+    async close() { await pool.end() },
+  }
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const inMemory = dataDir.startsWith('memory://')
+  let lock: DataDirLock | undefined
+  if (!inMemory) {
+    mkdirSync(dataDir, { recursive: true })
+    lock = acquireDataDirLock(dataDir)
+  }
+  let client: PGlite
+  try {
+    client = await PGlite.create(inMemory ? undefined : dataDir)
+  } catch (err) {
+    lock?.release()
+    throw err
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as AppDb
+  return {
+    kind: 'pglite',
+    db,
+    async tx(fn) { return await db.transaction(fn as never) as Awaited<ReturnType<typeof fn>> },
+    async exec(text) { await client.exec(text) },
+    async execTx(text) { await client.transaction(async (t) => { await t.exec(text) }) },
+    async query(text, params) { return (await client.query(text, params as unknown[])).rows as never },
+    async close() {
+      try { await client.close() } finally { lock?.release() }
+    },
+  }
+}
+
+export function pgCode(err: unknown): string | undefined {
+  let e: unknown = err
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+    e = (e as { cause?: unknown }).cause
+  }
+  return undefined
+}

@@ -1,0 +1,3 @@
+// Every area's drizzle tables, one import list. Add an area's file here when it adds tables.
+export * from './core'
+export * from './shell'

@@ -1,0 +1,143 @@
+// Schema-first routes: one declaration gives the Fastify route, zod validation of body/query/params,
+// authentication level, the permission check, the response envelope and the OpenAPI entry.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import type { AuthContext, AuthLevel } from './context'
+import { AppError, forbidden } from './errors'
+import { holdsPermission } from '../../domain/permissions'
+
+export type EnvelopeKind = 'main' | 'second' | 'notice' | 'raw'
+
+export interface RouteDef<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH'
+  url: string
+  summary: string
+  tags?: string[]
+  envelope: EnvelopeKind
+  /** Main-envelope field that carries the result: 'data' (default) or 'datas' (spec: getInfo, login). */
+  dataField?: 'data' | 'datas'
+  auth: AuthLevel
+  /** Permission code required (checked on the server whatever the UI showed). */
+  permission?: string
+  body?: B
+  query?: Q
+  params?: P
+  /** Body is multipart/form-urlencoded handled by the handler itself (uploads). */
+  rawBody?: boolean
+  handler: (req: RouteRequest<z.infer<B>, z.infer<Q>, z.infer<P>>, reply: FastifyReply) => Promise<unknown> | unknown
+}
+
+export interface RouteRequest<B, Q, P> {
+  body: B
+  query: Q
+  params: P
+  /** Present for 'user' and 'scoped' routes. */
+  auth: AuthContext
+  raw: FastifyRequest
+}
+
+export const ROUTES = Symbol('routes')
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    [ROUTES]: RouteDef[]
+  }
+}
+
+/** Zod issue path → dotted field name. */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  return path.map(String).join('.') || '_'
+}
+
+export class ValidationError extends AppError {
+  constructor(issues: z.core.$ZodIssue[], where: 'body' | 'query' | 'params') {
+    super(400, 'errors:validation.form', { where }, issues.map((i) => ({
+      field: fieldPath(i.path),
+      messageKey: zodIssueKey(i),
+      params: zodIssueParams(i),
+    })))
+  }
+}
+
+function zodIssueKey(i: z.core.$ZodIssue): string {
+  // A schema may carry its own message key: z.string().min(1, 'errors:field.required')
+  if (i.message && /^[a-z][\w-]*:[\w.-]+$/.test(i.message)) return i.message
+  switch (i.code) {
+    case 'invalid_type': return (i as { input?: unknown }).input === undefined ? 'errors:field.required' : 'errors:field.invalidType'
+    case 'too_small': return 'errors:field.tooSmall'
+    case 'too_big': return 'errors:field.tooBig'
+    case 'invalid_format': return 'errors:field.invalidFormat'
+    case 'invalid_value': return 'errors:field.invalidValue'
+    case 'unrecognized_keys': return 'errors:field.unknownKey'
+    default: return 'errors:field.invalid'
+  }
+}
+
+function zodIssueParams(i: z.core.$ZodIssue): Record<string, unknown> {
+  const p: Record<string, unknown> = {}
+  if ('minimum' in i) p.min = String(i.minimum)
+  if ('maximum' in i) p.max = String(i.maximum)
+  if ('expected' in i) p.expected = String(i.expected)
+  if ('keys' in i) p.keys = (i.keys as string[]).join(', ')
+  return p
+}
+
+export function parseWith<T extends z.ZodType>(schema: T | undefined, value: unknown, where: 'body' | 'query' | 'params'): z.infer<T> {
+  if (!schema) return value as z.infer<T>
+  const r = schema.safeParse(value ?? (where === 'body' ? {} : value))
+  if (!r.success) throw new ValidationError(r.error.issues, where)
+  return r.data
+}
+
+export function defineRoute<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType>(def: RouteDef<B, Q, P>): RouteDef<B, Q, P> {
+  return def
+}
+
+/** Registers routes on the instance; `authenticate` comes from the auth area. */
+export function registerRoutes(app: FastifyInstance, defs: RouteDef<any, any, any>[]) {
+  for (const def of defs) {
+    app[ROUTES].push(def)
+    app.route({
+      method: def.method,
+      url: def.url,
+      config: { envelope: def.envelope, dataField: def.dataField ?? 'data' },
+      handler: async (req, reply) => {
+        const auth = def.auth === 'public' ? undefined : await app.authService.authenticate(req, def.auth)
+        req.auth = auth
+        if (def.permission && auth && !holdsPermission(def.permission, auth.permissions, auth.roles)) {
+          throw forbidden('errors:auth.missingPermission', { permission: def.permission })
+        }
+        const params = parseWith(def.params, req.params, 'params')
+        const query = parseWith(def.query, req.query, 'query')
+        const body = def.rawBody ? req.body : parseWith(def.body, req.body, 'body')
+        const result = await def.handler({ body, query, params, auth: auth as AuthContext, raw: req }, reply)
+        if (reply.sent) return reply
+        return reply.send(wrapSuccess(def.envelope, result, def.dataField ?? 'data'))
+      },
+    })
+  }
+}
+
+export const RAW = Symbol('raw-response')
+/** Return `raw(x)` from a handler to send `x` without the envelope. */
+export function raw<T>(value: T) { return { [RAW]: true, value } }
+
+export function wrapSuccess(kind: EnvelopeKind, result: unknown, dataField: 'data' | 'datas' = 'data') {
+  if (result && typeof result === 'object' && RAW in (result as object)) return (result as { value: unknown }).value
+  switch (kind) {
+    case 'main': return { responseCode: '0001', responseDesc: 'success', [dataField]: result ?? null }
+    case 'second': return { code: 0, msg: 'success', data: result ?? null }
+    case 'notice': return { data: result ?? null }
+    case 'raw': return result
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authService: import('./context').AuthService
+  }
+  interface FastifyContextConfig {
+    envelope?: EnvelopeKind
+    dataField?: 'data' | 'datas'
+  }
+}

@@ -1,0 +1,19 @@
+// An in-process API over a real database (see db.ts), driven with fastify.inject (real HTTP semantics,
+// no port). Seeds the demo company so tests sign in as the README's demo accounts.
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../src/server/app'
+import { loadConfig, type Config } from '../../src/server/config'
+import { seedIfEmpty } from '../../src/server/db/seed'
+import { createTestDatabase, type TestDatabase } from './db'
+import type { Database } from '../../src/server/db/client'
+
+export interface TestApp { app: FastifyInstance; database: Database; config: Config; close(): Promise<void> }
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const tdb: TestDatabase = await createTestDatabase()
+  const config: Config = { ...loadConfig({}), seedDemo: true, staticDir: '/nonexistent', jwtSecret: 'test-secret-0123456789abcdef0123456789', ...overrides }
+  await seedIfEmpty(tdb.database, config)
+  const app = await buildApp({ config, database: tdb.database, logger: false })
+  await app.ready()
+  return { app, database: tdb.database, config, async close() { await app.close(); await tdb.drop() } }
+}
