@@ -23,7 +23,38 @@ export interface CommandContext {
   selection: readonly Record<string, unknown>[]
   /** Id of the document open on the current page, when there is one. */
   documentId?: string | number
+  /** Browser only: the current page is in the user's favourites (undefined: the page cannot be a favourite). */
+  favourite?: boolean
+  /** Browser only: entries in the shell's error log (the error-log control shows only when > 0). */
+  errorCount?: number
+  /** Browser only: focus scopes currently on the focus stack (bottom first); undefined when unknown. */
+  scopes?: readonly FocusScope[]
 }
+
+/**
+ * Shell behaviour a command may trigger that is neither navigation nor a panel: the app shell owns the
+ * state these touch (sidebar, tabs, session, favourites, palette, focused grid), so commands name the
+ * effect and the runtime performs it. A closed union: a typo fails to compile.
+ */
+export type ShellEffect =
+  | 'palette.open'          // props: { mode?: 'commands' | 'documents' | 'menu' }
+  | 'sidebar.toggle'
+  | 'fullscreen.toggle'     // browser fullscreen; 'you browser can not work' when unsupported
+  | 'pageFullscreen.toggle'
+  | 'cache.clear'           // wipes local storage and cookies, reloads
+  | 'session.logout'
+  | 'language.set'          // props: { language: Language }
+  | 'warehouse.switch'      // props: { warehouseId: number; tenantId: number }
+  | 'favourite.add'         // the current page
+  | 'favourite.remove'
+  | 'tab.refresh'           // the current tab
+  | 'tab.close'
+  | 'tab.closeOthers'
+  | 'tab.closeAll'
+  | 'grid.export'           // the focused grid: export with its current filter
+  | 'grid.columns'          // the focused grid: column settings dialog
+  | 'grid.selectAll'
+  | 'grid.openRow'          // the focused grid: open the active row
 
 /** `true` when enabled, else the i18n key of the reason it is disabled. */
 export type EnabledResult = true | string
@@ -38,6 +69,8 @@ export interface CommandRuntime {
   toast(kind: 'success' | 'error' | 'info', messageKey: string, params?: Record<string, unknown>): void
   /** Asks the operator for input (e.g. a status picker); resolves undefined when cancelled. */
   prompt?<T>(kind: string, props?: Record<string, unknown>): Promise<T | undefined>
+  /** Performs a shell effect (sidebar, tabs, logout, focused grid …); see ShellEffect. */
+  effect(name: ShellEffect, props?: Record<string, unknown>): void | Promise<void>
 }
 
 export interface CommandDef<I = unknown> {

@@ -1,0 +1,18 @@
+// The command catalog: one file per area, listed here explicitly. The palette, the keyboard
+// dispatcher, the keymap help and the server endpoint all read this one registry.
+// Navigation commands are per user (built from the menu tree) and are added by the browser.
+import { CommandRegistry, type CommandDef } from '../src/domain/commands'
+import { shellCommands } from './shell'
+import { gridCommands } from './grid'
+import { adminCommands } from './admin'
+
+export const ALL_COMMANDS: readonly CommandDef<any>[] = [...shellCommands, ...gridCommands, ...adminCommands]
+
+/** Static registry; throws at import on a duplicate id. */
+export const commandRegistry = new CommandRegistry(ALL_COMMANDS)
+
+export { navigationCommands, joinPath, NAV_PREFIX, type NavMenuNode } from './navigation'
+export { shellCommands, type WarehousePair } from './shell'
+export { gridCommands } from './grid'
+export { adminCommands, UserTargetArgs, type ResetPasswordResult, type ForceOfflineResult } from './admin'
+export { SHELL_PERMISSION, type ShellPanel } from './panels'
