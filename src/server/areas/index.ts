@@ -6,6 +6,7 @@ import { authArea } from './auth/index'
 import { sessionArea } from './session/index'
 import { noticesArea } from './notices/index'
 import { commandsArea } from './commands/index'
+import { auditArea } from './audit/index'
 
 export interface AreaDeps {
   config: Config
@@ -15,4 +16,4 @@ export interface AreaDeps {
 
 export type Area = (app: FastifyInstance, deps: AreaDeps) => Promise<void> | void
 
-export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea]
+export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea]

@@ -1,0 +1,80 @@
+// Operation log: the audit_log rows of the caller's tenant+warehouse (written by every mutating
+// command, see areas/commands), as a list and as an xlsx export of the current filter or selection.
+import type { Area } from '../index'
+import { auditLog } from '../../db/schema/index'
+import { defineRoute, registerRoutes } from '../../http/route'
+import { listQuerySchema, runList, streamListXlsx, type ExportColumn, type ListDef } from '../../http/list'
+
+/** Permission codes of the operation-log screen and its export button (menu catalog). */
+export const AUDIT_PERMISSIONS = { view: 'menu:operation-log', export: 'operation-log:export' } as const
+export const AUDIT_RESULTS = ['ok', 'refused', 'error'] as const
+
+export const auditList = {
+  table: auditLog,
+  select: {
+    id: auditLog.id,
+    createdAt: auditLog.createdAt,
+    username: auditLog.username,
+    userId: auditLog.userId,
+    commandId: auditLog.commandId,
+    summary: auditLog.summary,
+    result: auditLog.result,
+    errorCode: auditLog.errorCode,
+    argsDigest: auditLog.argsDigest,
+    durationMs: auditLog.durationMs,
+    requestId: auditLog.requestId,
+    ip: auditLog.ip,
+  },
+  scope: { tenant: auditLog.tenantId, warehouse: auditLog.warehouseId },
+  key: auditLog.id,
+  sortable: {
+    createdAt: auditLog.createdAt,
+    username: auditLog.username,
+    commandId: auditLog.commandId,
+    result: auditLog.result,
+    durationMs: auditLog.durationMs,
+    id: auditLog.id,
+  },
+  defaultSort: 'createdAt:desc',
+  filters: {
+    commandId: { type: 'text', column: auditLog.commandId },
+    username: { type: 'text', column: auditLog.username },
+    result: { type: 'enum', column: auditLog.result, values: AUDIT_RESULTS },
+    created: { type: 'dateRange', column: auditLog.createdAt },
+  },
+} satisfies ListDef
+
+type AuditRow = { [K in keyof typeof auditList.select]: unknown }
+
+const exportColumns: ExportColumn<AuditRow>[] = [
+  { key: 'createdAt', titleKey: 'audit:col.createdAt', width: 20 },
+  { key: 'username', titleKey: 'audit:col.username', width: 16 },
+  { key: 'commandId', titleKey: 'audit:col.commandId', width: 30 },
+  { key: 'summary', titleKey: 'audit:col.summary', width: 40 },
+  { key: 'result', titleKey: 'audit:col.result', width: 10 },
+  { key: 'errorCode', titleKey: 'audit:col.errorCode', width: 24 },
+  { key: 'durationMs', titleKey: 'audit:col.durationMs', width: 12 },
+  { key: 'requestId', titleKey: 'audit:col.requestId', width: 38 },
+  { key: 'ip', titleKey: 'audit:col.ip', width: 16 },
+  { key: 'argsDigest', titleKey: 'audit:col.argsDigest', width: 66 },
+]
+
+export const auditArea: Area = (app, { db }) => {
+  registerRoutes(app, [
+    defineRoute({
+      method: 'GET', url: '/api/audit-log', summary: 'Operation log of the current warehouse and tenant', tags: ['audit'],
+      envelope: 'main', auth: 'scoped', permission: AUDIT_PERMISSIONS.view,
+      query: listQuerySchema(auditList),
+      handler: ({ query, auth }) => runList(db, auditList, query, auth),
+    }),
+    defineRoute({
+      method: 'GET', url: '/api/audit-log/export', summary: 'Operation log as xlsx (current filter, or up to 50 selected ids)', tags: ['audit'],
+      envelope: 'main', auth: 'scoped', permission: AUDIT_PERMISSIONS.export,
+      query: listQuerySchema(auditList, { forExport: true }),
+      handler: ({ query, auth, raw: req }, reply) => streamListXlsx({
+        db, def: auditList, query, auth, reply, lang: req.lang, columns: exportColumns,
+        fileBase: 'operation-log', sheetKey: 'audit:title', log: req.log,
+      }),
+    }),
+  ])
+}

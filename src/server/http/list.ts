@@ -1,0 +1,296 @@
+// The one list helper behind every list endpoint: declare the columns a list may sort and filter on
+// once, get (1) the zod query schema the route validates with, (2) the scoped paged query and (3) the
+// streamed xlsx export of the same filter. The caller's tenant+warehouse always come from req.auth —
+// a list cannot be asked for another scope whatever the query says.
+//
+// Query parameters (GET, arrays as repeated keys — spec section 7):
+//   page ≥ 1 (default 1) · size 1..200 (default 20) · sort 'field:asc|desc' (whitelist)
+//   text filter  <name>=abc            → column ILIKE '%abc%' (wildcards in the input are literal)
+//   enum filter  <name>=a&<name>=b     → column IN (a, b)
+//   date range   <name>From, <name>To  → from ≤ column < to (a date-only `to` includes that whole day);
+//                                        a range needs both ends (spec section 5)
+//   number range <name>Min, <name>Max  → min ≤ column ≤ max; needs both ends
+//   ids          (export only) 1..50 selected keys — spec: "max 50 rows for selection/export"
+import { PassThrough } from 'node:stream'
+import { z } from 'zod'
+import ExcelJS from 'exceljs'
+import { and, asc, desc, gte, ilike, inArray, lt, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import type { FastifyReply } from 'fastify'
+import type { Queryable } from '../db/client'
+import type { AuthContext } from './context'
+import { badRequest } from './errors'
+import { raw } from './route'
+import type { Language } from '../../domain/i18n'
+import { translate } from '../i18n'
+
+export const DEFAULT_PAGE_SIZE = 20
+export const MAX_PAGE_SIZE = 200
+/** Spec section 5: "max 50 rows for selection/export". */
+export const MAX_SELECTED_EXPORT = 50
+export const EXPORT_CHUNK = 1000
+
+type Expr = AnyColumn | SQL
+
+export type ListFilter =
+  | { type: 'text'; column: Expr }
+  | { type: 'enum'; column: Expr; values: readonly string[] }
+  | { type: 'dateRange'; column: Expr }
+  | { type: 'numberRange'; column: Expr }
+
+export interface ListDef<S extends Record<string, Expr | SQL.Aliased> = Record<string, Expr | SQL.Aliased>> {
+  table: PgTable
+  /** Joins or other builder steps after `.from(table)` (drizzle select builder). */
+  join?: (q: any) => any
+  /** The fields of each record. */
+  select: S
+  /** Which columns carry the caller's scope. 'none' only for lists that are global by nature. */
+  scope: { tenant?: AnyColumn; warehouse?: AnyColumn } | 'none'
+  /** Unique key: total order tiebreaker (stable pages and export chunks) and the `ids` of a selected export. */
+  key: AnyColumn
+  keyType?: 'number' | 'text'
+  sortable: Record<string, Expr>
+  defaultSort: string
+  filters?: Record<string, ListFilter>
+  /** Fixed extra conditions (e.g. soft-deleted rows excluded). */
+  where?: (auth: AuthContext) => SQL | undefined
+}
+
+export interface ListQuery {
+  page: number
+  size: number
+  sort?: string
+  ids?: string[]
+  [filter: string]: unknown
+}
+
+export interface ListPage<R> { records: R[]; total: number; page: number; size: number }
+
+const toArray = (v: unknown) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v])
+const DATE_RE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/
+const dateString = z.string().regex(DATE_RE, 'errors:field.invalidFormat').refine((s) => !Number.isNaN(Date.parse(s)), 'errors:field.invalidFormat')
+
+/** The zod schema of a list's query (route `query:`); `forExport` adds the selected `ids`. */
+export function listQuerySchema(def: ListDef<any>, opts: { forExport?: boolean } = {}) {
+  const sortKeys = Object.keys(def.sortable)
+  const shape: Record<string, z.ZodType> = {
+    page: z.coerce.number().int().min(1).default(1),
+    size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+    sort: z.string().optional().refine((s) => s === undefined || s === '' || parseSort(s, sortKeys) !== undefined, 'grid:list.badSort'),
+  }
+  const ranges: [string, string][] = []
+  for (const [name, f] of Object.entries(def.filters ?? {})) {
+    switch (f.type) {
+      case 'text': shape[name] = z.string().max(200).optional(); break
+      case 'enum': shape[name] = z.preprocess(toArray, z.array(z.enum(f.values as [string, ...string[]])).max(50).optional()); break
+      case 'dateRange':
+        shape[`${name}From`] = dateString.optional()
+        shape[`${name}To`] = dateString.optional()
+        ranges.push([`${name}From`, `${name}To`])
+        break
+      case 'numberRange':
+        shape[`${name}Min`] = z.coerce.number().finite().optional()
+        shape[`${name}Max`] = z.coerce.number().finite().optional()
+        ranges.push([`${name}Min`, `${name}Max`])
+        break
+    }
+  }
+  if (opts.forExport) {
+    const id = def.keyType === 'text' ? z.string().min(1).max(200) : z.string().regex(/^\d{1,18}$/, 'errors:field.invalidFormat')
+    shape.ids = z.preprocess(toArray, z.array(id).min(1, 'common:validation.selectAtLeastOne').max(MAX_SELECTED_EXPORT, 'grid:export.tooMany').optional())
+  }
+  return z.object(shape).superRefine((q, ctx) => {
+    for (const [a, b] of ranges) {
+      const ha = q[a] !== undefined && q[a] !== ''
+      const hb = q[b] !== undefined && q[b] !== ''
+      // Spec section 5: "Range needs both min and max" — name the missing end.
+      if (ha !== hb) ctx.addIssue({ code: 'custom', path: [ha ? b : a], message: 'grid:list.rangeNeedsBoth' })
+    }
+  }) as unknown as z.ZodType<ListQuery>
+}
+
+/** 'field:asc|desc' against the whitelist; undefined when not allowed. */
+export function parseSort(s: string, allowed: readonly string[]): { field: string; dir: 'asc' | 'desc' } | undefined {
+  const m = /^([A-Za-z_][\w.]*)(?::(asc|desc))?$/.exec(s.trim())
+  if (!m || !allowed.includes(m[1])) return undefined
+  return { field: m[1], dir: (m[2] as 'asc' | 'desc') ?? 'asc' }
+}
+
+/** ILIKE pattern that matches `text` literally anywhere (backslash is PostgreSQL's default LIKE escape). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/** Exclusive upper bound of a `to` date: a date-only value includes that whole day. */
+export function rangeEnd(to: string): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(to)) {
+    const d = new Date(`${to}T00:00:00Z`)
+    d.setUTCDate(d.getUTCDate() + 1)
+    return d
+  }
+  return new Date(new Date(to).getTime() + 1)
+}
+
+/** Every condition of a list query: scope first (always), then filters, then selected ids. */
+export function listWhere(def: ListDef<any>, query: ListQuery, auth: AuthContext): SQL | undefined {
+  const conds: (SQL | undefined)[] = []
+  if (def.scope !== 'none') {
+    if (!def.scope.tenant && !def.scope.warehouse) throw new Error('list scope names no column')
+    if (!auth || !auth.tenantId || !auth.warehouseId) throw new Error('list used on a route that is not scoped')
+    if (def.scope.tenant) conds.push(sql`${def.scope.tenant} = ${auth.tenantId}`)
+    if (def.scope.warehouse) conds.push(sql`${def.scope.warehouse} = ${auth.warehouseId}`)
+  }
+  for (const [name, f] of Object.entries(def.filters ?? {})) {
+    switch (f.type) {
+      case 'text': {
+        const v = query[name]
+        if (typeof v === 'string' && v.trim() !== '') conds.push(ilike(f.column as AnyColumn, containsPattern(v.trim())))
+        break
+      }
+      case 'enum': {
+        const v = query[name] as string[] | undefined
+        if (v && v.length) conds.push(inArray(f.column as AnyColumn, v))
+        break
+      }
+      case 'dateRange': {
+        const from = query[`${name}From`] as string | undefined
+        const to = query[`${name}To`] as string | undefined
+        if (from && to) conds.push(gte(f.column as AnyColumn, new Date(from)), lt(f.column as AnyColumn, rangeEnd(to)))
+        break
+      }
+      case 'numberRange': {
+        const min = query[`${name}Min`] as number | undefined
+        const max = query[`${name}Max`] as number | undefined
+        if (min !== undefined && max !== undefined) conds.push(gte(f.column as AnyColumn, min), lte(f.column as AnyColumn, max))
+        break
+      }
+    }
+  }
+  if (query.ids?.length) conds.push(inArray(def.key, query.ids))
+  if (def.where) conds.push(def.where(auth))
+  return and(...conds.filter((c): c is SQL => !!c))
+}
+
+function orderOf(def: ListDef<any>, sort: string | undefined): SQL[] {
+  const keys = Object.keys(def.sortable)
+  const s = (sort && parseSort(sort, keys)) || parseSort(def.defaultSort, keys)
+  const out: SQL[] = []
+  if (s) out.push(s.dir === 'desc' ? desc(def.sortable[s.field]) : asc(def.sortable[s.field]))
+  // The key makes the order total, so pages and export chunks never repeat or skip a row.
+  out.push(s?.dir === 'desc' ? desc(def.key) : asc(def.key))
+  return out
+}
+
+function baseQuery(db: Queryable, def: ListDef<any>, fields: Record<string, unknown>) {
+  const q = db.select(fields as never).from(def.table)
+  return def.join ? def.join(q) : q
+}
+
+/** One page of a list: the rows and the total in one round trip (count(*) over ()). */
+export async function runList<S extends Record<string, Expr | SQL.Aliased>>(
+  db: Queryable, def: ListDef<S>, query: ListQuery, auth: AuthContext,
+): Promise<ListPage<{ [K in keyof S]: S[K] extends AnyColumn ? S[K]['_']['data'] : S[K] extends SQL.Aliased<infer T> ? T : S[K] extends SQL<infer T> ? T : unknown }>> {
+  const where = listWhere(def, query, auth)
+  const page = query.page ?? 1
+  const size = query.size ?? DEFAULT_PAGE_SIZE
+  const rows = await baseQuery(db, def, { ...def.select, __total: sql<number>`cast(count(*) over () as integer)` })
+    .where(where).orderBy(...orderOf(def, query.sort)).limit(size).offset((page - 1) * size) as Record<string, unknown>[]
+  let total: number
+  if (rows.length) total = Number(rows[0].__total)
+  else if (page === 1) total = 0
+  else total = await countList(db, def, where) // past the last page: the window had no row to ride on
+  const records = rows.map(({ __total: _t, ...r }) => r) as never[]
+  return { records, total, page, size }
+}
+
+async function countList(db: Queryable, def: ListDef<any>, where: SQL | undefined): Promise<number> {
+  const r = await baseQuery(db, def, { n: sql<number>`cast(count(*) as integer)` }).where(where) as { n: number }[]
+  return Number(r[0]?.n ?? 0)
+}
+
+export interface ExportColumn<R = Record<string, unknown>> {
+  key: string
+  /** i18n key of the header, translated in the caller's language. */
+  titleKey: string
+  /** Column width in characters. */
+  width?: number
+  /** Cell value; default row[key]. Dates stay dates (Excel formats them). */
+  value?: (row: R) => unknown
+}
+
+/** year-month-day-hour-minute-second, the spec's export file stamp (section 7 "Helpers"). */
+export function exportStamp(d = new Date()): string {
+  const p = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}-${p(d.getHours())}-${p(d.getMinutes())}-${p(d.getSeconds())}`
+}
+
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`
+}
+
+export interface ExportOptions<R> {
+  db: Queryable
+  def: ListDef<any>
+  query: ListQuery
+  auth: AuthContext
+  reply: FastifyReply
+  lang: Language
+  columns: ExportColumn<R>[]
+  /** File name stem; the stamp and .xlsx are appended. */
+  fileBase: string
+  /** i18n key of the sheet name. */
+  sheetKey?: string
+  chunk?: number
+  log?: { error(obj: unknown, msg?: string): void }
+}
+
+/**
+ * Streams an xlsx of the list's current filter (or of the selected `ids`, max 50), 1000 rows per
+ * query so a large export never holds the database (PGlite is one connection) nor builds one huge
+ * result. Refuses an empty export before any byte is sent (spec: "export with no data").
+ * Return the result from the route handler.
+ */
+export async function streamListXlsx<R extends Record<string, unknown>>(o: ExportOptions<R>) {
+  const where = listWhere(o.def, o.query, o.auth)
+  const total = await countList(o.db, o.def, where)
+  if (total === 0) throw badRequest('grid:export.noData')
+  const chunk = o.chunk ?? EXPORT_CHUNK
+  const order = orderOf(o.def, o.query.sort)
+  const out = new PassThrough()
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false })
+  const sheet = wb.addWorksheet(translate(o.lang, o.sheetKey ?? 'grid:export.sheet').replace(/[*?:\\/[\]]/g, ' ').slice(0, 31))
+  sheet.columns = o.columns.map((c) => ({ header: translate(o.lang, c.titleKey), key: c.key, width: c.width ?? 18 }))
+  sheet.getRow(1).font = { bold: true }
+  const pump = async () => {
+    for (let offset = 0; ; offset += chunk) {
+      const rows = await baseQuery(o.db, o.def, o.def.select).where(where).orderBy(...order).limit(chunk).offset(offset) as R[]
+      for (const r of rows) {
+        const row = sheet.addRow(o.columns.map((c) => normalizeCell(c.value ? c.value(r) : r[c.key])))
+        for (let i = 1; i <= o.columns.length; i++) if (row.getCell(i).value instanceof Date) row.getCell(i).numFmt = 'yyyy-mm-dd hh:mm:ss'
+        row.commit()
+      }
+      if (rows.length < chunk) break
+      // Let other requests use the database between chunks.
+      await new Promise((r) => setImmediate(r))
+    }
+    sheet.commit()
+    await wb.commit()
+  }
+  pump().catch((err) => {
+    o.log?.error({ err }, 'xlsx export failed mid-stream')
+    out.destroy(err as Error)
+  })
+  o.reply
+    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', contentDisposition(`${o.fileBase}-${exportStamp()}.xlsx`))
+    .header('x-total-count', String(total))
+  return raw(out)
+}
+
+function normalizeCell(v: unknown): ExcelJS.CellValue {
+  if (v === null || v === undefined) return null
+  if (v instanceof Date || typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string') return v
+  if (typeof v === 'bigint') return Number(v)
+  return JSON.stringify(v)
+}
