@@ -6,6 +6,7 @@ import { authArea } from './auth/index'
 import { sessionArea } from './session/index'
 import { noticesArea } from './notices/index'
 import { commandsArea } from './commands/index'
+import { searchArea } from './search/index'
 import { auditArea } from './audit/index'
 
 export interface AreaDeps {
@@ -16,4 +17,4 @@ export interface AreaDeps {
 
 export type Area = (app: FastifyInstance, deps: AreaDeps) => Promise<void> | void
 
-export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea]
+export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea]

@@ -1,0 +1,20 @@
+// Every server command handler module, imported once so their defineHandler calls register.
+import './admin'
+import type { CommandRegistry } from '../../domain/commands'
+import { handlerRegistry, type HandlerRegistry } from './registry'
+
+export { handlerRegistry, defineHandler, HandlerRegistry, type CommandHandler, type HandlerContext } from './registry'
+
+/** Mismatches between the catalog and the handlers; empty when every server command has exactly one. */
+export function handlerMismatches(commands: CommandRegistry, handlers: HandlerRegistry = handlerRegistry): string[] {
+  const problems: string[] = []
+  for (const c of commands.all()) {
+    if (c.server && !handlers.get(c.id)) problems.push(`server command without handler: ${c.id}`)
+  }
+  for (const id of handlers.ids()) {
+    const c = commands.get(id)
+    if (!c) problems.push(`handler without command: ${id}`)
+    else if (!c.server) problems.push(`handler for a browser-only command: ${id}`)
+  }
+  return problems
+}
