@@ -1,3 +1,44 @@
-// STUB — replaced by the menu-catalog work: inserts the menu tree, the demo roles and their grants.
+// Inserts the menu catalog, the demo roles and their role_menu grants (demo data contract).
+// Idempotent (ON CONFLICT DO NOTHING): rerunning it adds catalog rows that later releases introduced
+// without touching rows or grants an administrator already has.
+import { inArray } from 'drizzle-orm'
 import type { AppTx } from './client'
-export async function seedMenusAndRoles(_tx: AppTx): Promise<void> {}
+import { menu, role, roleMenu } from './schema/index'
+import { MENU_CATALOG } from '../../domain/menu/catalog'
+import { ROLE_LIST, roleGrantIds } from '../../domain/menu/roles'
+
+export { ROLE_LIST }
+
+export async function seedMenusAndRoles(tx: AppTx): Promise<void> {
+  const rows = MENU_CATALOG.map((m) => ({
+    id: m.id,
+    parentId: m.parentId,
+    type: m.type,
+    code: m.code,
+    name: m.name,
+    title: m.title,
+    path: m.path,
+    component: m.component,
+    redirect: m.redirect,
+    icon: m.icon,
+    sort: m.sort,
+    hidden: m.hidden,
+    authority: m.authority,
+    system: m.system,
+    iframeUrl: m.iframeUrl,
+    meta: { ...m.meta } as Record<string, unknown>,
+  }))
+  // Parents come first in the catalog, so the parent_id foreign key holds row by row.
+  for (let i = 0; i < rows.length; i += 200) {
+    await tx.insert(menu).values(rows.slice(i, i + 200)).onConflictDoNothing()
+  }
+
+  await tx.insert(role).values(ROLE_LIST.map((r) => ({ code: r.code, name: r.code, dataScope: r.dataScope }))).onConflictDoNothing()
+  const roles = await tx.select({ id: role.id, code: role.code }).from(role).where(inArray(role.code, ROLE_LIST.map((r) => r.code)))
+  for (const r of roles) {
+    const grants = [...roleGrantIds(r.code)].map((menuId) => ({ roleId: r.id, menuId }))
+    for (let i = 0; i < grants.length; i += 500) {
+      await tx.insert(roleMenu).values(grants.slice(i, i + 500)).onConflictDoNothing()
+    }
+  }
+}
