@@ -1,0 +1,135 @@
+// The spec's enumerations (sections 3, 4 and 9) with their code values — one place. The server seeds
+// the dictionary table from DICTIONARIES; the client and the grid label values with dictLabelKey
+// (`dict:<code>.<value>`, translated in locales/*/dict.json). Names are the spec's own.
+
+/** Numeric enums: name → code value, exactly as spec section 4 writes them. */
+export const ConstructionStage = { NewConstruction: 1, PendingCollected: 2, PendingTransfer: 3, TransferInprogress: 4, TransferCompleted: 5, AuditCompleted: 6 } as const
+export const DocumentStatus = { Draft: 0, Effective: 1, Pending: 2, Cancelled: 3, Reviewed: 4, Shipped: 5, Terminated: 6 } as const
+export const OutboundOrderStatus = {
+  Draft: 0, Effective: 1, ReadyOut: 2, PartTransport: 3, Over: 4, DeficiencyOver: 5, Approve: 6,
+  AbnormalLock: 7, StopTransport: 8, Cancel: 9, Merging: 10, Deal: 11,
+} as const
+export const ReplenishmentTaskStatus = { ToBeReplenished: 0, Restocking: 1, Completed: 2, Abolished: 3, ToBeAllocated: 4 } as const
+export const PackingStatus = { ToBePacked: 1, InPacking: 2, Completed: 3, Abnormal: 4, Cancel: 5, PackAbnormal: 6, OutOfStock: 7 } as const
+export const TaskClaimStatus = { Unclaimed: 0, Working: 1, Completed: 2 } as const
+export const CountPlanStatus = { Unclaimed: 0, InventoryToBeCounted: 1, WaitingForApproval: 2, Finished: 4, Invalid: 9 } as const
+export const ApprovalStatus = { PendingApproval: 1, ApprovalRejected: 2, ApprovalPassed: 3, Completed: 4 } as const
+export const InboundStatus = { New: 0, WaitingIssued: 1, Issued: 2, Receiving: 3, Finish: 4, Abolished: 5 } as const
+export const ShipmentStatus = { NotShipped: 0, Shipped: 1, InTransit: 2, PartiallyShipped: 3, ShippingTerminated: 4 } as const
+export const PackingTaskStatus = { Unclaimed: 0, Unpacked: 1, Packed: 2, Finish: 3, Closed: 4, Lock: 7, Stop: 8 } as const
+/** Feedback: 0 pending (red tag), 10 accepted (warning), 20 demand (info), 90 finished (green). */
+export const FeedbackStatus = { Pending: 0, Accepted: 10, Demand: 20, Finished: 90 } as const
+export const NoticeType = { ReleaseNotice: 1, SystemAnnouncement: 2 } as const
+export const PickMode = { PickingBySeed: 1, OrdinaryPicking: 2 } as const
+export const OrderType = { TOB: 1, TOC: 2 } as const
+/** 1 domestic, 2 overseas (spec: warehouseLocation, 1 means domestic). */
+export const WarehouseLocation = { Domestic: 1, Overseas: 2 } as const
+/**
+ * Storage area types 1-9. The spec names eight of them "among them" without their codes; this order
+ * follows its listing, and 9 is the remaining unnamed one.
+ */
+export const StorageAreaType = { Floor: 1, Scattered: 2, Sample: 3, Temporary: 4, Hosting: 5, Defective: 6, Audit: 7, Consumables: 8, Other: 9 } as const
+export const LockFlag = { Unlock: 0, Lock: 1 } as const
+export const ActiveFlag = { Inactive: 0, Active: 1 } as const
+export const EnabledFlag = { Disabled: 0, Enabled: 1 } as const
+
+/** String-valued enumerations of spec section 9. */
+export const PLATFORM_CODES = ['SHEIN', 'WINIT', 'AMAZON', 'WALMART', 'TIKTOK', 'GOODCANG', 'MERCADOLIBRE'] as const
+export type PlatformCode = (typeof PLATFORM_CODES)[number]
+export const LABEL_PAPERS = ['PackageLabel_Plain_Paper', 'A4_2', 'A4_4', 'Letter_6'] as const
+export const LABELS_PER_PAGE = [1, 2, 4, 6] as const
+export const BARCODE_KINDS = ['barcode', 'qrcode'] as const
+export const SEASONS = ['spring', 'summer', 'autumn', 'winter', 'allSeasons'] as const
+export const BUSINESS_TYPES = ['sea', 'air', 'express', 'railway'] as const
+export const DELIVERY_MODES = ['pickup', 'selfDelivery'] as const
+export const PRODUCT_NATURES = ['charged', 'magnetic', 'wooden', 'textile', 'general', 'otherSurcharge'] as const
+export const OUTBOUND_STRATEGIES = ['FIFO', 'LOT'] as const
+export const PICKING_ROUTES = ['corner', 'random'] as const
+export const TIME_FILTERS = ['lastWeek', 'lastMonth', 'lastThreeMonths'] as const
+export const TIMEOUT_TASK_TYPES = ['inbound', 'unloading', 'shelving', 'pickingAndSending', 'picking', 'containerLoading', 'move', 'count', 'tobNotIssued'] as const
+export const CONTAINER_TYPES = ['tray', 'crate', 'materialBox', 'partsBox', 'virtualTray', 'other'] as const
+export const SHELF_TYPES = ['light', 'heavy'] as const
+export const LOCATION_TYPES = ['fullBox', 'scattered', 'sample'] as const
+
+export interface DictEntryDef {
+  /** The stored code value, always a string in the dictionary (numbers as their decimal text). */
+  value: string
+  /** The spec's code name (e.g. 'Effective'), used as the fallback label. */
+  name: string
+}
+
+const fromEnum = (e: Record<string, number>): DictEntryDef[] =>
+  Object.entries(e).sort((a, b) => a[1] - b[1]).map(([name, v]) => ({ value: String(v), name }))
+const fromList = (l: readonly (string | number)[]): DictEntryDef[] => l.map((v) => ({ value: String(v), name: String(v) }))
+
+/** Every dictionary the shell serves at GET …/dict/all, keyed by dictCode. Order = sort order. */
+export const DICTIONARIES = {
+  constructionStage: fromEnum(ConstructionStage),
+  documentStatus: fromEnum(DocumentStatus),
+  outboundOrderStatus: fromEnum(OutboundOrderStatus),
+  replenishmentTaskStatus: fromEnum(ReplenishmentTaskStatus),
+  packingStatus: fromEnum(PackingStatus),
+  taskClaimStatus: fromEnum(TaskClaimStatus),
+  countPlanStatus: fromEnum(CountPlanStatus),
+  approvalStatus: fromEnum(ApprovalStatus),
+  inboundStatus: fromEnum(InboundStatus),
+  shipmentStatus: fromEnum(ShipmentStatus),
+  packingTaskStatus: fromEnum(PackingTaskStatus),
+  feedbackStatus: fromEnum(FeedbackStatus),
+  noticeType: fromEnum(NoticeType),
+  pickMode: fromEnum(PickMode),
+  orderType: fromEnum(OrderType),
+  warehouseLocation: fromEnum(WarehouseLocation),
+  storageAreaType: fromEnum(StorageAreaType),
+  lockFlag: fromEnum(LockFlag),
+  activeFlag: fromEnum(ActiveFlag),
+  enabledFlag: fromEnum(EnabledFlag),
+  platform: fromList(PLATFORM_CODES),
+  labelPaper: fromList(LABEL_PAPERS),
+  labelsPerPage: fromList(LABELS_PER_PAGE),
+  barcodeKind: fromList(BARCODE_KINDS),
+  season: fromList(SEASONS),
+  businessType: fromList(BUSINESS_TYPES),
+  deliveryMode: fromList(DELIVERY_MODES),
+  productNature: fromList(PRODUCT_NATURES),
+  outboundStrategy: fromList(OUTBOUND_STRATEGIES),
+  pickingRoute: fromList(PICKING_ROUTES),
+  timeFilter: fromList(TIME_FILTERS),
+  timeoutTaskType: fromList(TIMEOUT_TASK_TYPES),
+  containerType: fromList(CONTAINER_TYPES),
+  shelfType: fromList(SHELF_TYPES),
+  locationType: fromList(LOCATION_TYPES),
+} as const satisfies Record<string, DictEntryDef[]>
+
+export type DictCode = keyof typeof DICTIONARIES
+export const DICT_CODES = Object.keys(DICTIONARIES) as DictCode[]
+
+/** The i18n key that labels one dictionary value. */
+export function dictLabelKey(code: string, value: string | number): string {
+  return `dict:${code}.${value}`
+}
+
+/** One entry of the GET …/dict/all response. */
+export interface DictItem { dictLabel: string; dictValue: string; sort: number; labelKey: string }
+export type DictionaryMap = Record<string, DictItem[]>
+
+/** Spec section 3: a dictionary lookup returns the first entry's dictValue (undefined when absent). */
+export function firstDictValue(dicts: DictionaryMap | undefined, code: string): string | undefined {
+  return dicts?.[code]?.[0]?.dictValue
+}
+
+/** The entry of `code` whose value is `value` (numbers compared as text). */
+export function findDictItem(dicts: DictionaryMap | undefined, code: string, value: string | number | null | undefined): DictItem | undefined {
+  if (value === null || value === undefined) return undefined
+  return dicts?.[code]?.find((d) => d.dictValue === String(value))
+}
+
+/** Feedback tag colour by status (spec section 4): others shown as info. */
+export function feedbackTagType(status: number): 'danger' | 'warning' | 'info' | 'success' {
+  switch (status) {
+    case FeedbackStatus.Pending: return 'danger'
+    case FeedbackStatus.Accepted: return 'warning'
+    case FeedbackStatus.Finished: return 'success'
+    default: return 'info'
+  }
+}

@@ -1,0 +1,100 @@
+// Deployed version: GET /version.json (the client compares it with its build) and the push channel
+// /ws/version, which sends {event:'updated', name:<version>, task:{pipelineName:'WMS'}} when a deploy is
+// announced (POST /api/admin/announce-deploy) and to clients that connect after the server restarted
+// on a new version (they were connected to the old one, so the restart is the deploy they missed).
+import { readFileSync, statSync } from 'node:fs'
+import { join, dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { WebSocket } from 'ws'
+import { eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { AppDb } from '../../db/client'
+import type { Config } from '../../config'
+import { shellMeta } from '../../db/schema/shell'
+import { ROUTES, defineRoute, raw, type RouteDef } from '../../http/route'
+import { forbidden } from '../../http/errors'
+import { ADMIN_ROLE } from '../../../domain/permissions'
+
+export const PIPELINE_NAME = 'WMS'
+export interface VersionEvent { event: 'updated'; name: string; task: { pipelineName: string } }
+
+export function packageVersion(): string {
+  const pkg = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'package.json')
+  return (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version
+}
+
+/** When the client was built: the built index.html's time, else when this server started. */
+function buildTime(config: Config, started: Date): string {
+  try { return statSync(join(config.staticDir, 'index.html')).mtime.toISOString() } catch { return started.toISOString() }
+}
+
+export async function versionRoutes(app: FastifyInstance, db: AppDb, config: Config): Promise<RouteDef[]> {
+  const started = new Date()
+  let current = config.version ?? packageVersion()
+  // The last announcement (deploy or restart on a new version) still worth telling newcomers about.
+  let announced: string | undefined
+
+  const [prev] = await db.select({ value: shellMeta.value }).from(shellMeta).where(eq(shellMeta.key, 'version'))
+  if (prev && prev.value !== current) announced = current
+  if (!prev || prev.value !== current) {
+    await db.insert(shellMeta).values({ key: 'version', value: current })
+      .onConflictDoUpdate({ target: shellMeta.key, set: { value: current, updatedAt: sql`now()` } })
+  }
+
+  const clients = new Set<WebSocket>()
+  const eventFor = (name: string): VersionEvent => ({ event: 'updated', name, task: { pipelineName: PIPELINE_NAME } })
+  const broadcast = (name: string) => {
+    const msg = JSON.stringify(eventFor(name))
+    let sent = 0
+    for (const ws of clients) if (ws.readyState === ws.OPEN) { ws.send(msg); sent++ }
+    return sent
+  }
+
+  const wsDoc: RouteDef = defineRoute({
+    method: 'GET', url: '/ws/version', envelope: 'raw', auth: 'public',
+    summary: "Websocket: {event:'updated', name, task:{pipelineName:'WMS'}} on deploy; ?v=<build version> gets it at once when stale. Plain GET answers {version}",
+    query: z.object({ v: z.string().max(50).optional() }),
+    handler: () => ({ version: current }),
+  })
+  app[ROUTES].push(wsDoc)
+  app.route({
+    method: 'GET', url: '/ws/version', websocket: true,
+    // A plain HTTP GET (no upgrade) answers the version, so the path is also a cheap probe.
+    handler: async () => ({ version: current }),
+    wsHandler: (socket: WebSocket, req: FastifyRequest) => {
+      clients.add(socket)
+      socket.on('close', () => clients.delete(socket))
+      socket.on('error', () => clients.delete(socket))
+      const v = (req.query as { v?: unknown }).v
+      const clientVersion = typeof v === 'string' && v ? v : undefined
+      const latest = announced ?? current
+      // Tell a newcomer only what it does not know: it named an older build, or a deploy was announced.
+      if (clientVersion ? clientVersion !== latest : announced !== undefined) socket.send(JSON.stringify(eventFor(latest)))
+    },
+  } as never)
+
+  return [
+    defineRoute({
+      method: 'GET', url: '/version.json', envelope: 'raw', auth: 'public',
+      summary: 'Deployed version {version, buildTime}',
+      handler: (_req, reply) => {
+        reply.header('cache-control', 'no-cache, no-store')
+        return raw({ version: current, buildTime: buildTime(config, started) })
+      },
+    }),
+    defineRoute({
+      method: 'POST', url: '/api/admin/announce-deploy', envelope: 'main', auth: 'user',
+      summary: 'Announce a deploy (admin): pushes the version event to every connected console',
+      body: z.object({ version: z.string().trim().min(1, 'errors:field.required').max(50) }),
+      handler: async ({ auth, body }) => {
+        if (!auth.roles.includes(ADMIN_ROLE)) throw forbidden('errors:auth.missingPermission', { permission: ADMIN_ROLE })
+        current = body.version
+        announced = body.version
+        await db.insert(shellMeta).values({ key: 'version', value: current })
+          .onConflictDoUpdate({ target: shellMeta.key, set: { value: current, updatedAt: sql`now()` } })
+        return { version: current, notified: broadcast(current) }
+      },
+    }),
+  ]
+}
