@@ -143,3 +143,42 @@ export function holds(permission: string, ctx: Pick<CommandContext, 'permissions
   if (ctx.roles.includes('admin')) return true
   return ctx.permissions.has(permission) || ctx.permissions.has(`${permission}_new`)
 }
+
+const MODIFIER_ORDER = ['$mod', 'alt', 'shift'] as const
+
+/**
+ * Canonical form of a tinykeys shortcut for comparison: presses separated by one space, modifiers
+ * lower-cased and ordered, Control/Meta folded into $mod (on one platform or the other they are the
+ * same key), the key lower-cased. 'Shift+$mod+K' and '$mod+shift+k' compare equal.
+ */
+export function normalizeShortcut(shortcut: string): string {
+  return shortcut.trim().split(/\s+/).map((press) => {
+    const parts = press.split('+').filter((p, i, a) => p !== '' || i === a.length - 1)
+    const key = parts.pop()!.toLowerCase() || '+'
+    const mods = new Set(parts.map((m) => m.toLowerCase()).map((m) => (m === 'control' || m === 'ctrl' || m === 'meta' || m === 'cmd' ? '$mod' : m)))
+    return [...MODIFIER_ORDER.filter((m) => mods.has(m)), key].join('+')
+  }).join(' ')
+}
+
+/** Scopes in which a shortcut of `a` and one of `b` can both be live: global overlaps every scope. */
+function scopesOverlap(a: FocusScope, b: FocusScope): boolean {
+  return a === b || a === 'global' || b === 'global'
+}
+
+/**
+ * Pairs of commands whose shortcuts would fight: the same keys, or one's keys being the first
+ * presses of the other's sequence ('g' vs 'g h'), in overlapping focus scopes.
+ */
+export function shortcutClashes(defs: readonly CommandDef<any>[]): { a: string; b: string; shortcut: string }[] {
+  const keyed = defs.filter((d) => d.shortcut).map((d) => ({ id: d.id, scope: d.scope ?? 'global', keys: normalizeShortcut(d.shortcut!) }))
+  const out: { a: string; b: string; shortcut: string }[] = []
+  for (let i = 0; i < keyed.length; i++) {
+    for (let j = i + 1; j < keyed.length; j++) {
+      const x = keyed[i], y = keyed[j]
+      if (!scopesOverlap(x.scope, y.scope)) continue
+      const prefix = (p: string, q: string) => p === q || q.startsWith(`${p} `)
+      if (prefix(x.keys, y.keys) || prefix(y.keys, x.keys)) out.push({ a: x.id, b: y.id, shortcut: x.keys.length <= y.keys.length ? x.keys : y.keys })
+    }
+  }
+  return out
+}
