@@ -1,8 +1,104 @@
+// The auth area: the AuthService every protected route goes through, and the sign-in service's calls
+// (spec section 7 "Session and shell" login/logout, "Administration" current user and force offline).
+// /auth/* answers in the second client's envelope, except the form sign-in, which the SSO page reads
+// as the main envelope (datas.access_token).
+import { z } from 'zod'
+import type { FastifyRequest } from 'fastify'
+import { eq } from 'drizzle-orm'
 import type { Area } from '../index'
-import { unauthorized } from '../../http/errors'
+import { defineRoute, registerRoutes } from '../../http/route'
+import { fieldError, unauthorized } from '../../http/errors'
+import { appUser } from '../../db/schema/index'
+import { changePasswordSchema } from '../../../domain/password'
+import { loadSigningKey } from './tokens'
+import { createAuthService } from './service'
+import { createSessionService, writeAudit, type RequestMeta } from './sessions'
 
-export const authArea: Area = (app) => {
-  app.decorate('authService', {
-    async authenticate() { throw unauthorized() },
-  })
+export { parseUserInfoHeader, USERINFO_HEADER } from './service'
+export type { TokenPair } from './sessions'
+
+const meta = (req: FastifyRequest): RequestMeta => ({ ip: req.ip, requestId: String(req.id) })
+
+const required = (max: number) => z.string().min(1, 'errors:field.required').max(max)
+
+// Form and JSON sign-in share these fields. validCode: the product has no captcha; any string passes.
+const loginBody = z.object({
+  username: required(64),
+  password: required(128),
+  deviceId: z.string().max(200).optional(),
+  validCode: z.string().max(64).optional(),
+})
+
+export const authArea: Area = async (app, { database, config }) => {
+  const key = await loadSigningKey(database, config.jwtSecret)
+  const auth = createAuthService(database, key)
+  const sessions = createSessionService(database, config, key)
+  app.decorate('authService', auth)
+
+  registerRoutes(app, [
+    defineRoute({
+      method: 'POST', url: '/auth/oauth/token', summary: 'Sign in with form data (username, password, deviceId, validCode)',
+      tags: ['auth'], envelope: 'main', dataField: 'datas', auth: 'public', body: loginBody,
+      handler: ({ body, raw }) => sessions.login(body, meta(raw)),
+    }),
+    defineRoute({
+      method: 'POST', url: '/auth/oauth/user/token', summary: 'Sign in with a JSON body',
+      tags: ['auth'], envelope: 'second', auth: 'public', body: loginBody.pick({ username: true, password: true, deviceId: true }),
+      handler: ({ body, raw }) => sessions.login(body, meta(raw)),
+    }),
+    defineRoute({
+      method: 'POST', url: '/auth/oauth/refresh', summary: 'Exchange a refresh token for a new pair (rotation; reuse revokes the session)',
+      tags: ['auth'], envelope: 'second', auth: 'public', body: z.object({ refreshToken: required(200) }),
+      handler: ({ body, raw }) => sessions.refresh(body.refreshToken, meta(raw)),
+    }),
+    defineRoute({
+      method: 'DELETE', url: '/auth/oauth/remove/token', summary: 'Sign out: revoke the current session',
+      tags: ['auth'], envelope: 'second', auth: 'user',
+      handler: async ({ auth: a, raw }) => { await sessions.logout(a, meta(raw)); return null },
+    }),
+    defineRoute({
+      method: 'POST', url: '/auth/oauth/offline-notice', summary: 'Offline notice sent before sign-out (logged and audited)',
+      tags: ['auth'], envelope: 'second', auth: 'user', body: z.object({ userName: required(64) }),
+      handler: async ({ auth: a, body, raw }) => {
+        if (body.userName !== a.username) throw fieldError('userName', 'auth:userNameMismatch')
+        raw.log.info({ userId: a.userId, userName: body.userName, sessionId: a.sessionId }, 'offline notice')
+        await writeAudit(database.db, { userId: a.userId, username: a.username, tenantId: a.tenantId, warehouseId: a.warehouseId, commandId: 'auth.offline-notice', result: 'ok', ...meta(raw) })
+        return null
+      },
+    }),
+    defineRoute({
+      method: 'DELETE', url: '/auth/offline/:id', summary: 'Force a user offline: revoke all their sessions',
+      tags: ['auth', 'admin'], envelope: 'second', auth: 'scoped', permission: 'rights-user:force-offline',
+      params: z.object({ id: z.coerce.number().int().positive() }),
+      handler: ({ auth: a, params, raw }) => sessions.forceOffline(params.id, a, meta(raw)),
+    }),
+    defineRoute({
+      method: 'GET', url: '/auth/users/current', summary: 'The signed-in user',
+      tags: ['auth'], envelope: 'second', auth: 'user',
+      handler: async ({ auth: a }) => {
+        const [u] = await database.db.select().from(appUser).where(eq(appUser.id, a.userId))
+        if (!u) throw unauthorized()
+        return {
+          id: u.id, userId: u.id, username: u.username, employeeName: u.employeeName, name: u.employeeName,
+          email: u.email, phone: u.phone, avatar: u.avatar, introduction: u.introduction,
+          weakPassword: u.weakPassword, status: u.status, tenantId: u.tenantId,
+          roles: a.roles, permissions: [...a.permissions].sort(),
+        }
+      },
+    }),
+    defineRoute({
+      method: 'PUT', url: '/auth/users/edit/password', summary: 'Change my password (spec section 5 rules); clears the weak-password flag',
+      tags: ['auth'], envelope: 'second', auth: 'user', body: changePasswordSchema,
+      handler: ({ auth: a, body, raw }) => sessions.changePassword(a, body, meta(raw)),
+    }),
+    defineRoute({
+      method: 'GET', url: '/api/session/whoami', summary: 'Who am I in the current warehouse-tenant pair (roles and permission codes)',
+      tags: ['session'], envelope: 'main', auth: 'scoped',
+      handler: ({ auth: a }) => ({
+        userId: a.userId, username: a.username, employeeName: a.employeeName,
+        tenantId: a.tenantId, warehouseId: a.warehouseId,
+        roles: a.roles, permissions: [...a.permissions].sort(),
+      }),
+    }),
+  ])
 }

@@ -1,3 +1,4 @@
 // Every area's drizzle tables, one import list. Add an area's file here when it adds tables.
 export * from './core'
 export * from './shell'
+export * from './auth'

@@ -1,0 +1,155 @@
+// authenticate(): the one gate every 'user' and 'scoped' route passes. Per request it verifies the JWT
+// (HS256 only) and runs ONE indexed query that answers: does the session exist and is it unrevoked, is
+// the user active, is the x-userinfo-header pair one of theirs, and has any role grant changed. Roles and
+// permission codes are cached per user and reloaded when the grants version moves, so revocation
+// (logout, force-offline) and grant changes both take effect on the very next request.
+import type { FastifyRequest } from 'fastify'
+import type { Database } from '../../db/client'
+import type { AuthContext, AuthService } from '../../http/context'
+import { AppError, fieldError, forbidden, unauthorized } from '../../http/errors'
+import { verifyAccessToken } from './tokens'
+
+export const USERINFO_HEADER = 'x-userinfo-header'
+/** last_seen is written at most this often per session (it feeds "users online", not security). */
+const LAST_SEEN_EVERY_MS = 60_000
+
+export interface UserInfoPair { tenantId: number; username: string; warehouseId: number }
+
+/**
+ * `<tenantId>-<urlencoded username>-<warehouseId>`. The username sits between the first and the last
+ * dash: encodeURIComponent leaves '-' alone, so a username may itself contain dashes.
+ */
+export function parseUserInfoHeader(value: string): UserInfoPair | undefined {
+  const m = /^(\d{1,9})-(.+)-(\d{1,9})$/.exec(value.trim())
+  if (!m) return undefined
+  let username: string
+  try { username = decodeURIComponent(m[2]) } catch { return undefined }
+  return { tenantId: Number(m[1]), username, warehouseId: Number(m[3]) }
+}
+
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization
+  if (typeof h === 'string') {
+    const m = /^Bearer\s+(\S+)$/i.exec(h.trim())
+    if (m) return m[1]
+  }
+  const sso = req.headers['x-sso-auth']
+  const v = Array.isArray(sso) ? sso[0] : sso
+  return v && v.trim() ? v.trim() : undefined
+}
+
+interface Grants { roles: string[]; permissions: Set<string>; version: string }
+
+interface SessionRow {
+  user_id: number
+  revoked_at: Date | null
+  last_seen: Date | string
+  username: string
+  employee_name: string
+  status: number
+  grants_version: string
+  pair_ok: boolean | null
+}
+
+export interface AuthServiceImpl extends AuthService {
+  /** Roles and permission codes of a user, from cache when the grants version has not moved. */
+  grantsOf(userId: number, version?: string): Promise<Grants>
+  /** Drops cached grants (all users when no id). Grant edits already invalidate through the version row. */
+  invalidate(userId?: number): void
+}
+
+export function createAuthService(database: Database, key: Uint8Array): AuthServiceImpl {
+  const cache = new Map<number, Grants>()
+
+  async function loadGrants(userId: number, version: string): Promise<Grants> {
+    const roles = await database.query<{ code: string }>(
+      `SELECT r.code FROM user_role ur JOIN role r ON r.id = ur.role_id
+        WHERE ur.user_id = $1 AND r.status = 1 ORDER BY r.code`, [userId])
+    const perms = await database.query<{ authority: string }>(
+      `SELECT DISTINCT m.authority FROM user_role ur
+         JOIN role r ON r.id = ur.role_id AND r.status = 1
+         JOIN role_menu rm ON rm.role_id = ur.role_id
+         JOIN menu m ON m.id = rm.menu_id
+        WHERE ur.user_id = $1 AND m.authority IS NOT NULL AND m.authority <> ''`, [userId])
+    const g: Grants = { roles: roles.map((r) => r.code), permissions: new Set(perms.map((p) => p.authority)), version }
+    if (cache.size > 5_000) cache.clear() // bounded: a cold reload is one cheap query pair
+    cache.set(userId, g)
+    return g
+  }
+
+  async function currentVersion(): Promise<string> {
+    const rows = await database.query<{ v: string }>(`SELECT version::text AS v FROM auth_grants_version WHERE id = 1`)
+    return rows[0]?.v ?? '0'
+  }
+
+  const service: AuthServiceImpl = {
+    async grantsOf(userId, version) {
+      const v = version ?? await currentVersion()
+      const hit = cache.get(userId)
+      return hit && hit.version === v ? hit : loadGrants(userId, v)
+    },
+    invalidate(userId) {
+      if (userId === undefined) cache.clear()
+      else cache.delete(userId)
+    },
+    async authenticate(req, level) {
+      const token = bearerToken(req)
+      if (!token) throw unauthorized()
+      const claims = await verifyAccessToken(key, token)
+      if (!claims) throw unauthorized()
+
+      let pair: UserInfoPair | undefined
+      const rawHeader = req.headers[USERINFO_HEADER]
+      const headerValue = Array.isArray(rawHeader) ? rawHeader[0] : rawHeader
+      if (level === 'scoped') {
+        if (!headerValue || !headerValue.trim()) throw fieldError(USERINFO_HEADER, 'errors:field.required')
+        pair = parseUserInfoHeader(headerValue)
+        if (!pair) throw fieldError(USERINFO_HEADER, 'errors:field.invalidFormat')
+      } else if (headerValue) {
+        // 'user' routes take the pair when it is valid and simply ignore it otherwise.
+        pair = parseUserInfoHeader(headerValue)
+      }
+
+      const rows = await database.query<SessionRow>(
+        `SELECT s.user_id, s.revoked_at, s.last_seen, u.username, u.employee_name, u.status,
+                (SELECT version::text FROM auth_grants_version WHERE id = 1) AS grants_version,
+                CASE WHEN $2::int IS NULL THEN NULL
+                     ELSE EXISTS (SELECT 1 FROM user_access a
+                                   WHERE a.user_id = s.user_id AND a.tenant_id = $2::int AND a.warehouse_id = $3::int) END AS pair_ok
+           FROM auth_session s JOIN app_user u ON u.id = s.user_id
+          WHERE s.id = $1::uuid`,
+        [claims.sessionId, pair?.tenantId ?? null, pair?.warehouseId ?? null],
+      )
+      const row = rows[0]
+      if (!row || row.revoked_at || row.user_id !== claims.userId) throw unauthorized()
+      if (row.status !== 1) throw new AppError(401, 'auth:disabled')
+
+      let tenantId = 0
+      let warehouseId = 0
+      if (pair) {
+        const ok = row.pair_ok === true && pair.username === row.username
+        if (level === 'scoped' && !ok) throw forbidden('errors:auth.forbidden')
+        if (ok) ({ tenantId, warehouseId } = pair)
+      }
+
+      if (Date.now() - new Date(row.last_seen).getTime() > LAST_SEEN_EVERY_MS) {
+        await database.query(`UPDATE auth_session SET last_seen = now() WHERE id = $1::uuid`, [claims.sessionId])
+      }
+
+      const grants = await service.grantsOf(row.user_id, row.grants_version)
+      const ctx: AuthContext = {
+        userId: row.user_id,
+        username: row.username,
+        employeeName: row.employee_name,
+        sessionId: claims.sessionId,
+        roles: grants.roles,
+        permissions: grants.permissions,
+        tenantId,
+        warehouseId,
+        token,
+      }
+      return ctx
+    },
+  }
+  return service
+}

@@ -1,0 +1,193 @@
+// Sign-in, refresh rotation, sign-out, force-offline and password change: each one transaction, each
+// leaving an audit row. Refusals are AppErrors with i18n keys (namespace `auth` or `errors`).
+import { randomUUID } from 'node:crypto'
+import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import type { AppTx, Database, Queryable } from '../../db/client'
+import type { Config } from '../../config'
+import { appUser, auditLog, authSession, refreshToken } from '../../db/schema/index'
+import { AppError, fieldError, notFound, tooManyRequests, unauthorized } from '../../http/errors'
+import { isStrongPassword } from '../../../domain/password'
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords'
+import { SlidingWindowLimiter } from './rate-limit'
+import { hashRefreshToken, newRefreshToken, signAccessToken } from './tokens'
+
+/** What sign-in and refresh return (snake_case as the SSO service names them; spec: datas.access_token). */
+export interface TokenPair {
+  access_token: string
+  /** The x-sso-auth credential. One credential, one verification path: it is the access token itself. */
+  jwt_token: string
+  refresh_token: string
+  token_type: 'bearer'
+  expires_in: number
+  weakPassword: boolean
+  userId: number
+  username: string
+}
+
+export interface AuditEntry {
+  userId?: number | null
+  username?: string | null
+  commandId: string
+  result: 'ok' | 'refused' | 'error'
+  errorCode?: string
+  summary?: string
+  requestId?: string
+  ip?: string
+  tenantId?: number
+  warehouseId?: number
+}
+
+export async function writeAudit(q: Queryable, e: AuditEntry) {
+  await q.insert(auditLog).values({
+    userId: e.userId ?? null,
+    username: e.username ?? null,
+    commandId: e.commandId,
+    result: e.result,
+    errorCode: e.errorCode ?? null,
+    summary: e.summary ?? null,
+    requestId: e.requestId ?? null,
+    ip: e.ip ?? null,
+    tenantId: e.tenantId || null,
+    warehouseId: e.warehouseId || null,
+  })
+}
+
+export interface RequestMeta { ip: string; requestId: string }
+
+export function createSessionService(database: Database, config: Config, key: Uint8Array) {
+  const windowMs = config.loginLimitWindowSec * 1000
+  // Per address: every attempt counts (success too), so one address cannot spray many accounts.
+  const perAddress = new SlidingWindowLimiter(config.loginLimitPerAddress, windowMs)
+  // Per account: failures only, so a user signing in on several devices is never locked out.
+  const perAccount = new SlidingWindowLimiter(config.loginLimitPerAccount, windowMs)
+
+  async function issue(tx: AppTx, userId: number, username: string, sessionId: string, weakPassword: boolean): Promise<TokenPair> {
+    const refresh = newRefreshToken()
+    await tx.insert(refreshToken).values({
+      tokenHash: hashRefreshToken(refresh),
+      sessionId,
+      expiresAt: new Date(Date.now() + config.refreshTokenTtlSec * 1000),
+    })
+    const access = await signAccessToken(key, { userId, sessionId, username }, config.accessTokenTtlSec)
+    return { access_token: access, jwt_token: access, refresh_token: refresh, token_type: 'bearer', expires_in: config.accessTokenTtlSec, weakPassword, userId, username }
+  }
+
+  return {
+    perAddress,
+    perAccount,
+
+    async login(input: { username: string; password: string; deviceId?: string }, meta: RequestMeta): Promise<TokenPair> {
+      const addrKey = meta.ip
+      const acctKey = input.username.trim().toLowerCase()
+      const wait = Math.max(perAddress.retryAfter(addrKey), perAccount.retryAfter(acctKey))
+      if (wait > 0) throw tooManyRequests('errors:auth.tooManyAttempts', { retryAfter: wait })
+      perAddress.hit(addrKey)
+
+      const [user] = await database.db.select({
+        id: appUser.id, username: appUser.username, passwordHash: appUser.passwordHash,
+        status: appUser.status, weakPassword: appUser.weakPassword, tenantId: appUser.tenantId,
+      }).from(appUser).where(eq(appUser.username, input.username))
+      const ok = user ? await verifyPassword(user.passwordHash, input.password) : await burnPasswordCheck(input.password)
+      if (!user || !ok) {
+        perAccount.hit(acctKey)
+        await writeAudit(database.db, { userId: user?.id, username: input.username.slice(0, 64), commandId: 'auth.login', result: 'refused', errorCode: 'auth:invalidCredentials', ...meta })
+        throw new AppError(401, 'auth:invalidCredentials')
+      }
+      if (user.status !== 1) {
+        await writeAudit(database.db, { userId: user.id, username: user.username, commandId: 'auth.login', result: 'refused', errorCode: 'auth:disabled', ...meta })
+        throw new AppError(401, 'auth:disabled')
+      }
+      perAccount.reset(acctKey)
+      // A password that fails today's rule is flagged weak at sign-in, so the client sends the user to
+      // /profile?tab=password (spec: weak password must be changed).
+      const weak = user.weakPassword || !isStrongPassword(input.password)
+      return database.tx(async (tx) => {
+        const sessionId = randomUUID()
+        await tx.insert(authSession).values({ id: sessionId, userId: user.id, deviceId: input.deviceId || null, ip: meta.ip })
+        if (weak && !user.weakPassword) await tx.update(appUser).set({ weakPassword: true }).where(eq(appUser.id, user.id))
+        await writeAudit(tx, { userId: user.id, username: user.username, commandId: 'auth.login', result: 'ok', summary: input.deviceId ? `device ${input.deviceId}` : undefined, ...meta })
+        return issue(tx, user.id, user.username, sessionId, weak)
+      })
+    },
+
+    /**
+     * Rotation: a refresh token works once. Presenting one that was already rotated means two parties
+     * hold it (theft or a replay): the whole session is revoked and both must sign in again.
+     */
+    async refresh(token: string, meta: RequestMeta): Promise<TokenPair> {
+      const tokenHash = hashRefreshToken(token)
+      const outcome: { fail?: string; pair?: TokenPair } = await database.tx(async (tx): Promise<{ fail?: string; pair?: TokenPair }> => {
+        const [row] = await tx.select({
+          sessionId: refreshToken.sessionId, expiresAt: refreshToken.expiresAt, rotatedAt: refreshToken.rotatedAt,
+          revokedAt: authSession.revokedAt, userId: authSession.userId,
+          username: appUser.username, status: appUser.status, weakPassword: appUser.weakPassword,
+        }).from(refreshToken)
+          .innerJoin(authSession, eq(authSession.id, refreshToken.sessionId))
+          .innerJoin(appUser, eq(appUser.id, authSession.userId))
+          .where(eq(refreshToken.tokenHash, tokenHash))
+          .for('update', { of: refreshToken })
+        if (!row) return { fail: 'errors:auth.verificationFailed' }
+        if (row.rotatedAt) {
+          const revoked = await tx.update(authSession).set({ revokedAt: sql`now()`, revokedWhy: 'refresh-reuse' })
+            .where(and(eq(authSession.id, row.sessionId), isNull(authSession.revokedAt))).returning({ id: authSession.id })
+          await writeAudit(tx, { userId: row.userId, username: row.username, commandId: 'auth.refresh', result: 'refused', errorCode: 'auth:refreshReused', summary: revoked.length ? 'session revoked' : undefined, ...meta })
+          return { fail: 'auth:refreshReused' }
+        }
+        if (row.revokedAt || row.expiresAt.getTime() <= Date.now()) return { fail: 'errors:auth.verificationFailed' }
+        if (row.status !== 1) return { fail: 'auth:disabled' }
+        await tx.update(refreshToken).set({ rotatedAt: sql`now()` }).where(eq(refreshToken.tokenHash, tokenHash))
+        await tx.update(authSession).set({ lastSeen: sql`now()` }).where(eq(authSession.id, row.sessionId))
+        return { pair: await issue(tx, row.userId, row.username, row.sessionId, row.weakPassword) }
+      })
+      if (!outcome.pair) throw new AppError(401, outcome.fail ?? 'errors:auth.verificationFailed')
+      return outcome.pair
+    },
+
+    async logout(auth: { userId: number; username: string; sessionId: string }, meta: RequestMeta) {
+      await database.tx(async (tx) => {
+        await tx.update(authSession).set({ revokedAt: sql`now()`, revokedWhy: 'logout' })
+          .where(and(eq(authSession.id, auth.sessionId), isNull(authSession.revokedAt)))
+        await writeAudit(tx, { userId: auth.userId, username: auth.username, commandId: 'auth.logout', result: 'ok', ...meta })
+      })
+    },
+
+    /** Revokes every open session of a user; their next request answers 401. */
+    async forceOffline(targetId: number, by: { userId: number; username: string; tenantId: number; warehouseId: number }, meta: RequestMeta) {
+      return database.tx(async (tx) => {
+        const [target] = await tx.select({ id: appUser.id, username: appUser.username }).from(appUser).where(eq(appUser.id, targetId))
+        if (!target) throw notFound('auth:userNotFound', { id: targetId })
+        const revoked = await tx.update(authSession).set({ revokedAt: sql`now()`, revokedWhy: 'force-offline' })
+          .where(and(eq(authSession.userId, targetId), isNull(authSession.revokedAt))).returning({ id: authSession.id })
+        await writeAudit(tx, { userId: by.userId, username: by.username, tenantId: by.tenantId, warehouseId: by.warehouseId, commandId: 'auth.force-offline', result: 'ok', summary: `${target.username}: ${revoked.length} session(s)`, ...meta })
+        return { userId: target.id, username: target.username, sessions: revoked.length }
+      })
+    },
+
+    /** Spec section 5 rules are already checked by the schema; here: the original password and reuse. */
+    async changePassword(auth: { userId: number; username: string; sessionId: string }, input: { oldPassword: string; newPassword: string }, meta: RequestMeta) {
+      const key = `pw:${auth.userId}`
+      const wait = perAccount.retryAfter(key)
+      if (wait > 0) throw tooManyRequests('errors:auth.tooManyAttempts', { retryAfter: wait })
+      const [user] = await database.db.select({ passwordHash: appUser.passwordHash }).from(appUser).where(eq(appUser.id, auth.userId))
+      if (!user) throw unauthorized()
+      if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
+        perAccount.hit(key)
+        await writeAudit(database.db, { userId: auth.userId, username: auth.username, commandId: 'auth.change-password', result: 'refused', errorCode: 'auth:password.oldWrong', ...meta })
+        throw fieldError('oldPassword', 'auth:password.oldWrong')
+      }
+      if (input.newPassword === input.oldPassword) throw fieldError('newPassword', 'auth:password.sameAsOld')
+      const passwordHash = await hashPassword(input.newPassword)
+      return database.tx(async (tx) => {
+        await tx.update(appUser).set({ passwordHash, weakPassword: false, updatedAt: sql`now()` }).where(eq(appUser.id, auth.userId))
+        // Whoever else held a session opened with the old password is signed out; this one stays.
+        const others = await tx.update(authSession).set({ revokedAt: sql`now()`, revokedWhy: 'password-changed' })
+          .where(and(eq(authSession.userId, auth.userId), isNull(authSession.revokedAt), ne(authSession.id, auth.sessionId)))
+          .returning({ id: authSession.id })
+        await writeAudit(tx, { userId: auth.userId, username: auth.username, commandId: 'auth.change-password', result: 'ok', summary: `${others.length} other session(s) ended`, ...meta })
+        return { weakPassword: false, otherSessionsEnded: others.length }
+      })
+    },
+  }
+}
+
+export type SessionService = ReturnType<typeof createSessionService>
