@@ -59,7 +59,8 @@ export async function versionRoutes(app: FastifyInstance, db: AppDb, config: Con
   })
   app[ROUTES].push(wsDoc)
   app.route({
-    method: 'GET', url: '/ws/version', websocket: true,
+    method: 'GET', url: '/ws/version',
+    // wsHandler (not `websocket: true`) so the same path also has a plain HTTP handler.
     // A plain HTTP GET (no upgrade) answers the version, so the path is also a cheap probe.
     handler: async () => ({ version: current }),
     wsHandler: (socket: WebSocket, req: FastifyRequest) => {
