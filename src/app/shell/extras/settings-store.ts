@@ -1,0 +1,78 @@
+// Theme settings persistence (spec sections 2 and 3): ui.settings saved in localStorage, UI size also
+// in the `size` cookie (default medium), theme colour applied as the CSS variable --theme.
+import { subscribe } from 'valtio'
+import { ui, DEFAULT_SETTINGS, THEME_PRESETS, type ThemeSettings } from '../../state/ui'
+import { getCookie, setCookie } from '../../lib/cookies'
+
+export const SETTINGS_STORAGE_KEY = 'wms.settings'
+export const SIZE_COOKIE = 'size'
+export const SIZES = ['large', 'medium', 'small'] as const
+export type UiSize = (typeof SIZES)[number]
+/** The 'job' option is tied to zh (spec section 2): stored separately, shown only in zh. */
+export const JOB_STORAGE_KEY = 'wms.settings.job'
+
+const isSize = (v: unknown): v is UiSize => typeof v === 'string' && (SIZES as readonly string[]).includes(v)
+
+/**
+ * Sets the theme colour. Non-string values are ignored (spec section 5), as are strings that are not a
+ * CSS hex colour, so a bad stored value can never break the stylesheet.
+ */
+export function setTheme(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(value)) return false
+  ui.settings.theme = value
+  return true
+}
+
+/** Merges a stored object over the defaults, keeping only well-typed fields. */
+export function sanitizeSettings(stored: unknown, sizeCookie?: string): ThemeSettings {
+  const s = { ...DEFAULT_SETTINGS }
+  const o = (stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>
+  if (typeof o.theme === 'string' && /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(o.theme)) s.theme = o.theme
+  for (const k of ['tagsView', 'fixedHeader', 'sidebarLogo', 'showReleaseAlert'] as const) if (typeof o[k] === 'boolean') s[k] = o[k]
+  // The cookie wins for size: other parts of the product read and write it too.
+  if (isSize(sizeCookie)) s.size = sizeCookie
+  else if (isSize(o.size)) s.size = o.size
+  return s
+}
+
+export function readStoredSettings(): ThemeSettings {
+  let stored: unknown
+  try { stored = JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY) ?? 'null') } catch { stored = null }
+  return sanitizeSettings(stored, getCookie(SIZE_COOKIE))
+}
+
+/** Writes the settings to the page: --theme and data-size on <html>. */
+export function applySettings(s: ThemeSettings): void {
+  const root = document.documentElement
+  root.style.setProperty('--theme', s.theme)
+  root.dataset.size = s.size
+}
+
+export function saveSettings(s: ThemeSettings): void {
+  try { localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify(s)) } catch (e) { console.warn('[settings] not saved', e) }
+  if (getCookie(SIZE_COOKIE) !== s.size) setCookie(SIZE_COOKIE, s.size, { days: 365 })
+}
+
+let started = false
+/** Loads the stored settings into ui.settings once, then saves and applies every change. */
+export function startSettingsPersistence(): () => void {
+  if (started) return () => {}
+  started = true
+  Object.assign(ui.settings, readStoredSettings())
+  applySettings(ui.settings)
+  const unsub = subscribe(ui.settings, () => { saveSettings(ui.settings); applySettings(ui.settings) })
+  return () => { unsub(); started = false }
+}
+
+export function resetSettings(): void {
+  Object.assign(ui.settings, DEFAULT_SETTINGS)
+}
+
+export function readJobOption(): boolean {
+  try { return localStorage.getItem(JOB_STORAGE_KEY) === '1' } catch { return false }
+}
+export function writeJobOption(on: boolean): void {
+  try { localStorage.setItem(JOB_STORAGE_KEY, on ? '1' : '0') } catch { /* storage disabled: keep in memory only */ }
+}
+
+export { THEME_PRESETS }
