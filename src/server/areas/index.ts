@@ -8,6 +8,7 @@ import { noticesArea } from './notices/index'
 import { commandsArea } from './commands/index'
 import { searchArea } from './search/index'
 import { auditArea } from './audit/index'
+import { menusArea } from './menus/index'
 
 export interface AreaDeps {
   config: Config
@@ -17,4 +18,4 @@ export interface AreaDeps {
 
 export type Area = (app: FastifyInstance, deps: AreaDeps) => Promise<void> | void
 
-export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea]
+export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea]
