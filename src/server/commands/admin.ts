@@ -1,12 +1,12 @@
 // Handlers of the administration commands in commands/admin.ts.
 import { randomInt } from 'node:crypto'
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import { hash } from '@node-rs/argon2'
 import { appUser, authSession } from '../db/schema/index'
 import type { AppTx } from '../db/client'
 import type { AuthContext } from '../http/context'
 import { AppError, badRequest } from '../http/errors'
 import type { UserTargetArgs, ForceOfflineResult, ResetPasswordResult } from '../../../commands/admin'
+import { hashPassword } from '../areas/auth/passwords'
 import { defineHandler } from './registry'
 
 /**
@@ -36,7 +36,7 @@ async function revokeSessions(tx: AppTx, userId: number, why: string): Promise<n
 
 defineHandler<UserTargetArgs>('admin.user.forceOffline', async ({ tx, args, auth, setSummary }): Promise<ForceOfflineResult> => {
   const user = await targetUser(tx, auth, args.userId)
-  const revokedSessions = await revokeSessions(tx, user.id, 'forced-offline')
+  const revokedSessions = await revokeSessions(tx, user.id, 'force-offline')
   setSummary(`forced ${user.username} offline (${revokedSessions} sessions)`)
   return { userId: user.id, username: user.username, revokedSessions }
 })
@@ -61,8 +61,8 @@ export function temporaryPassword(): string {
 defineHandler<UserTargetArgs>('admin.user.resetPassword', async ({ tx, args, auth, setSummary }): Promise<ResetPasswordResult> => {
   const user = await targetUser(tx, auth, args.userId)
   const temporary = temporaryPassword()
-  // argon2id (the library default); weak_password forces the change at next sign-in (spec section 4).
-  const passwordHash = await hash(temporary)
+  // Same argon2id hashing as sign-in; weak_password forces the change at next sign-in (spec section 4).
+  const passwordHash = await hashPassword(temporary)
   await tx.update(appUser).set({ passwordHash, weakPassword: true, updatedAt: sql`now()` }).where(eq(appUser.id, user.id))
   // Sessions opened with the old password end: whoever held them must sign in with the new one.
   const revoked = await revokeSessions(tx, user.id, 'password-reset')
