@@ -227,7 +227,11 @@ describe('tenancy: x-userinfo-header', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/session/whoami', headers: bearer(s.access_token, pair(1, 'receiver', 168)) })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ responseCode: '0001', data: { username: 'receiver', tenantId: 1, warehouseId: 168, roles: ['receiver'] } })
-    expect(Array.isArray(res.json().data.permissions)).toBe(true)
+    expect(res.json().data.permissions).not.toContain('rights-user:force-offline')
+    const admin = await login('admin')
+    const a = await t.app.inject({ method: 'GET', url: '/api/session/whoami', headers: bearer(admin.access_token, pair(2, 'admin', 31)) })
+    expect(a.json().data).toMatchObject({ tenantId: 2, warehouseId: 31, roles: ['admin'] })
+    expect(a.json().data.permissions).toContain('rights-user:force-offline')
   })
 
   it('a pair the user does not hold is 403; a missing header is 400 naming it', async () => {

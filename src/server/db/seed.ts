@@ -10,6 +10,7 @@ import {
   appUser, company, platform, role, shop, site, tenant, userAccess, userRole, warehouse, warehouseTenant,
 } from './schema/index'
 import { seedMenusAndRoles } from './seed-menus'
+import { seedShell } from './seed-shell'
 import { hashPassword } from '../areas/auth/passwords'
 import { isStrongPassword } from '../../domain/password'
 import { DEMO_COMPANY, DEMO_PAIRS, DEMO_ROLES, DEMO_TENANTS, DEMO_USERS, DEMO_WAREHOUSES } from './seed/demo'
@@ -48,6 +49,7 @@ export async function seedIfEmpty(database: Database, config: Config, env: NodeJ
     else await seedMinimalPlaces(tx, env)
     await seedPlatforms(tx, demo)
     await seedUsers(tx, users)
+    await seedShell(tx, { demoNotices: demo })
     return true
   })
   if (!done) return { seeded: 'none' }
