@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { ALL_COMMANDS, commandRegistry, navigationCommands, type NavMenuNode, type ShellPanel } from '../../commands/index'
 import { CommandRegistry, SELF_PERMISSION_PREFIX, shortcutClashes, type CommandDef } from '../../src/domain/commands'
 import { MENU_CATALOG, PERMISSION_CATALOG } from '../../src/domain/menu/catalog'
+import { buildMenuTree } from '../../src/domain/menu/tree'
 import { HandlerRegistry, handlerMismatches, handlerRegistry } from '../../src/server/commands/index'
 import type { PanelId } from '../../src/app/state/ui'
 
@@ -33,23 +34,8 @@ function missingKeys(keys: readonly string[]): string[] {
   return LANGS.flatMap((l) => keys.filter((k) => !locales[l][k]).map((k) => `${l} ${k}`))
 }
 
-/** The full menu catalog as the tree the server would send an admin (screens and directories). */
-function fullMenuTree(): NavMenuNode[] {
-  const nodes = new Map<number, NavMenuNode & { children: NavMenuNode[] }>()
-  for (const m of MENU_CATALOG) {
-    if (m.type === 'B') continue
-    nodes.set(m.id, { code: m.code, path: m.path, component: m.component, redirect: m.redirect, hidden: m.hidden, meta: { title: m.title, hidden: m.hidden }, children: [] })
-  }
-  const roots: NavMenuNode[] = []
-  for (const m of MENU_CATALOG) {
-    const n = nodes.get(m.id)
-    if (!n) continue
-    const parent = m.parentId === null ? undefined : nodes.get(m.parentId)
-    if (parent) parent.children.push(n)
-    else roots.push(n)
-  }
-  return roots
-}
+/** The full menu catalog as the tree the server sends an admin (buttons are fetched per menu). */
+const fullMenuTree = (): NavMenuNode[] => buildMenuTree(MENU_CATALOG.filter((m) => m.type !== 'B'))
 
 describe('command catalog contract', () => {
   it('ids are unique (the registry throws on a duplicate)', () => {
@@ -106,6 +92,9 @@ describe('command catalog contract', () => {
     expect(() => new CommandRegistry([...ALL_COMMANDS, ...nav])).not.toThrow()
     expect(missingKeys(nav.map((c) => c.title))).toEqual([])
     expect(nav.filter((c) => !PERMISSION_CATALOG.has(c.permission)).map((c) => c.id)).toEqual([])
+    // Route building drops other systems' menus (spec section 2), so the palette never offers them.
+    expect(nav.map((c) => c.id)).not.toContain('nav.oms-orders')
+    expect(nav.map((c) => c.id)).toContain('nav.inbound-order')
   })
 
   it('the shell panels named by commands exist', () => {

@@ -89,17 +89,23 @@ describe('shortcuts', () => {
 })
 
 describe('navigationCommands', () => {
+  let nextId = 1
+  const node = (code: string, path: string, component: string | null, o: Partial<NavMenuNode> = {}): NavMenuNode =>
+    ({ id: nextId++, parentId: null, code, name: code, path, component, hidden: false, ...o, meta: { title: `menu:title.${code}`, hidden: o.hidden, ...o.meta } })
   const tree: NavMenuNode[] = [
-    { code: 'dashboard', path: '/', component: 'dashboard', meta: { title: 'menu:title.dashboard' } },
-    { code: 'rights', path: '/rights', component: 'Layout', meta: { title: 'menu:title.rights' }, children: [
-      { code: 'rights-user', path: 'user', component: 'rights/user', meta: { title: 'menu:title.rights-user' } },
-      { code: 'rights-user-detail', path: 'user/detail', component: 'rights/user-detail', hidden: true, meta: { title: 'menu:title.rights-user-detail', hidden: true } },
-      { code: 'rights-menu', path: '//menu/', component: 'rights/menu', meta: { title: 'menu:title.rights-menu' } },
-    ] },
+    node('dashboard', '/', 'dashboard'),
+    node('rights', '/rights', 'Layout', { children: [
+      node('rights-user', 'user', 'rights/user'),
+      node('rights-user-detail', 'user/detail', 'rights/user-detail', { hidden: true }),
+      node('rights-menu', '//menu/', 'rights/menu'),
+      node('rights-role', 'role', 'rights/role', { meta: { title: 'menu:title.rights-role', roles: ['supervisor'] } }),
+    ] }),
+    node('oms', '/oms', 'Layout', { name: 'OMS Order Center', children: [node('oms-orders', 'orders', 'oms/orders')] }),
+    node('empty-dir', '/empty', 'Layout'),
   ]
   it('one command per visible screen, full path, permission menu:<code>, keywords path + parent titles', () => {
     const nav = navigationCommands(tree)
-    expect(nav.map((c) => c.id)).toEqual(['nav.dashboard', 'nav.rights-user', 'nav.rights-menu'])
+    expect(nav.map((c) => c.id)).toEqual(['nav.dashboard', 'nav.rights-user', 'nav.rights-menu', 'nav.rights-role'])
     const user = nav[1]
     expect(user).toMatchObject({ title: 'menu:title.rights-user', permission: 'menu:rights-user', section: 'navigation', keywords: ['/rights/user', 'menu:title.rights'] })
     const { rt, calls } = recorder()
@@ -107,6 +113,11 @@ describe('navigationCommands', () => {
     nav[2].run!(ctx(), rt)
     nav[0].run!(ctx(), rt)
     expect(calls).toEqual([{ fn: 'navigate', args: ['/rights/user'] }, { fn: 'navigate', args: ['/rights/menu'] }, { fn: 'navigate', args: ['/'] }])
+  })
+  it('route meta roles filter when the roles are given (admin sees all)', () => {
+    expect(navigationCommands(tree, { roles: ['receiver'] }).map((c) => c.id)).not.toContain('nav.rights-role')
+    expect(navigationCommands(tree, { roles: ['supervisor'] }).map((c) => c.id)).toContain('nav.rights-role')
+    expect(navigationCommands(tree, { roles: ['admin'] }).map((c) => c.id)).toContain('nav.rights-role')
   })
   it('a code seen twice yields one command (the registry would refuse the second)', () => {
     expect(() => new CommandRegistry(navigationCommands([...tree, ...tree]))).not.toThrow()
