@@ -23,7 +23,10 @@ function loadLocale(lang: string): Record<string, string> {
   const dir = join(__dirname, '..', '..', 'locales', lang)
   const out: Record<string, string> = {}
   const walk = (ns: string, o: Tree, pre: string) => {
-    for (const [k, v] of Object.entries(o)) typeof v === 'string' ? (out[`${ns}:${pre}${k}`] = v) : walk(ns, v, `${pre}${k}.`)
+    for (const [k, v] of Object.entries(o)) {
+      if (typeof v === 'string') out[`${ns}:${pre}${k}`] = v
+      else walk(ns, v, `${pre}${k}.`)
+    }
   }
   for (const f of readdirSync(dir).filter((x) => x.endsWith('.json'))) walk(f.replace(/\.json$/, ''), JSON.parse(readFileSync(join(dir, f), 'utf8')), '')
   return out
