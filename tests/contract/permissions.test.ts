@@ -69,6 +69,17 @@ describe('permission catalog', () => {
     }
   })
 
+  it('ids are stable: rows others refer to keep their ids (grants and bookmarks point at them)', () => {
+    const pinned: Record<number, string> = {
+      1001: 'dashboard', 2000: 'basic-data-new', 3000: 'commodity-information', 4000: 'warehouse', 6000: 'stock-in', 6004: 'inbound-order',
+      6005: 'inbound-order-details', 6104: 'inbound-order:add', 6105: 'inbound-order:validate', 7000: 'stock-out', 7032: 'wave-picking',
+      7050: 'sample-out-management', 7051: 'sample-out-review', 14001: 'stock-manage-list', 14102: 'stock-manage-list:explain',
+      22003: 'api-docs', 24000: 'rights', 24002: 'rights-menu', 24003: 'rights-role', 24004: 'rights-user', 24115: 'rights-user:force-offline',
+      25000: 'system-manage', 25005: 'operation-log', 25105: 'operation-log:export', 90500: 'ocs-admin',
+    }
+    for (const [id, code] of Object.entries(pinned)) expect(MENU_BY_ID.get(Number(id))?.code, `id ${id}`).toBe(code)
+  })
+
   it('every role has grants and admin is granted every row', () => {
     expect(ROLE_LIST.map((r) => r.code)).toEqual(['admin', 'supervisor', 'receiver', 'shelver', 'picker', 'reviewer', 'shipper'])
     expect(roleGrantIds('admin').size).toBe(MENU_CATALOG.length)
