@@ -206,8 +206,8 @@ describe('refusals before running', () => {
 })
 
 describe('GET /api/search/documents', () => {
-  const search = (token: string, username: string, q: string, extra = '') =>
-    t.app.inject({ method: 'GET', url: `/api/search/documents?q=${encodeURIComponent(q)}${extra}`, headers: { ...headers(token, username), 'x-language-header': 'en-US' } })
+  const search = (token: string, username: string, q: string, extra = '', pair?: string) =>
+    t.app.inject({ method: 'GET', url: `/api/search/documents?q=${encodeURIComponent(q)}${extra}`, headers: { ...headers(token, username, pair), 'x-language-header': 'en-US' } })
 
   it('admin finds a user by username, exact match first, with its screen path', async () => {
     const res = await search(admin, 'admin', 'receiver')
@@ -233,6 +233,14 @@ describe('GET /api/search/documents', () => {
     expect(rights).toEqual([])
     const inbound = (await search(receiver, 'receiver', 'inbound-order')).json().data as { number: string }[]
     expect(inbound.map((h) => h.number)).toContain('inbound-order')
+  })
+
+  it('screens follow the menu: warehouse filter of the current pair, no other systems, no hidden pages', async () => {
+    const codes = async (q: string, pair?: string) => ((await search(admin, 'admin', q, '&limit=50', pair)).json().data as { type: string; number: string }[]).filter((h) => h.type === 'menu').map((h) => h.number)
+    expect(await codes('sample-out')).toContain('sample-out-management')
+    expect(await codes('sample-out', '1-%s-168')).not.toContain('sample-out-management')
+    expect(await codes('oms')).toEqual([])
+    expect(await codes('inbound-order')).not.toContain('inbound-order-details')
   })
 
   it('validates q and limit, naming the field', async () => {
