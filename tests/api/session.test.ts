@@ -5,7 +5,10 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import type { WebSocket } from 'ws'
 import { createTestApp, type TestApp } from '../helpers/app'
 import { buildApp } from '../../src/server/app'
-import { DICTIONARIES } from '../../src/domain/dictionaries'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { DICTIONARIES, dictLabelKey, feedbackTagType, firstDictValue, findDictItem } from '../../src/domain/dictionaries'
+import { checkUpload, fileExtension, UPLOAD_RULES } from '../../src/domain/upload'
 import { TABLE_CONFIG_MAX_BYTES } from '../../src/server/areas/session/settings'
 import { packageVersion } from '../../src/server/areas/session/version'
 
@@ -369,5 +372,35 @@ describe('button → print template binding', () => {
     const res = await t.app.inject({ method: 'POST', url, headers: as('admin', [26, 1]), payload: { templateCode: 'X' } })
     expect(res.statusCode).toBe(400)
     expect(res.json().errors[0].field).toBe('buttonCode')
+  })
+})
+
+describe('shared rules the client uses too (src/domain)', () => {
+  it('every dictionary value has a label in zh, en and es-MX', () => {
+    for (const lang of ['zh', 'en', 'es-MX']) {
+      const labels = JSON.parse(readFileSync(join(__dirname, '..', '..', 'locales', lang, 'dict.json'), 'utf8')) as Record<string, Record<string, string>>
+      const missing = Object.entries(DICTIONARIES).flatMap(([code, entries]) => entries.filter((e) => !labels[code]?.[e.value]).map((e) => dictLabelKey(code, e.value)))
+      expect(missing, lang).toEqual([])
+    }
+  })
+
+  it('dictionary helpers: first value, lookup by number or text, feedback tag colours', () => {
+    const dicts = { feedbackStatus: [{ dictLabel: 'Pending', dictValue: '0', sort: 1, labelKey: 'dict:feedbackStatus.0' }, { dictLabel: 'Finished', dictValue: '90', sort: 4, labelKey: 'dict:feedbackStatus.90' }] }
+    expect(firstDictValue(dicts, 'feedbackStatus')).toBe('0')
+    expect(firstDictValue(dicts, 'nope')).toBeUndefined()
+    expect(findDictItem(dicts, 'feedbackStatus', 90)?.dictLabel).toBe('Finished')
+    expect(findDictItem(dicts, 'feedbackStatus', null)).toBeUndefined()
+    expect([0, 10, 20, 90, 55].map(feedbackTagType)).toEqual(['danger', 'warning', 'info', 'success', 'info'])
+  })
+
+  it('upload check: extension (case-insensitive, last dot) before size; both must pass', () => {
+    expect(fileExtension('C:\\fakepath\\Stock.Report.XLSX')).toBe('xlsx')
+    expect(fileExtension('.xlsx')).toBe('')
+    expect(fileExtension('README')).toBe('')
+    expect(checkUpload(UPLOAD_RULES.template, 'a.XLS', 10 * 1024 * 1024)).toEqual({ ok: true })
+    expect(checkUpload(UPLOAD_RULES.template, 'a.xls', 10 * 1024 * 1024 + 1)).toEqual({ ok: false, messageKey: 'errors:upload.tooLarge', params: { limit: 10 } })
+    expect(checkUpload(UPLOAD_RULES.template, 'a.csv', 10 ** 9)).toEqual({ ok: false, messageKey: 'errors:upload.badFormat', params: { formats: 'xls, xlsx' } })
+    expect(checkUpload(UPLOAD_RULES.app, 'pda.wgt', 50 * 1024 * 1024)).toEqual({ ok: true })
+    expect(checkUpload(UPLOAD_RULES.label, 'label.pdf').ok).toBe(true)
   })
 })
