@@ -32,6 +32,8 @@ export type TagTone = 'danger' | 'warning' | 'info' | 'success'
 
 /** Status tag colours: 0 pending red, 10 accepted warning, 20 demand info, 90 finished green, else info. */
 export function feedbackStatusTone(status: number | string | null | undefined): TagTone {
+  // Number(null) and Number('') are 0: a missing status must not read as "pending".
+  if (status === null || status === undefined || status === '') return 'info'
   switch (Number(status)) {
     case 0: return 'danger'
     case 10: return 'warning'
@@ -43,6 +45,6 @@ export function feedbackStatusTone(status: number | string | null | undefined): 
 
 /** i18n key of a status label when the server sends no feedbackStatusName. */
 export function feedbackStatusKey(status: number | string | null | undefined): string {
-  const n = Number(status)
+  const n = status === null || status === undefined || status === '' ? NaN : Number(status)
   return [0, 10, 20, 90].includes(n) ? `extras:feedback.status.s${n}` : 'extras:feedback.status.other'
 }

@@ -72,6 +72,8 @@ export function FeedbackDialog() {
   /** null while loading */
   const [history, setHistory] = useState<Feedback[] | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
+  // A ref, not state: two clicks in one event batch must not both pass the guard.
+  const inFlight = useRef(false)
   const ids = { content: useId(), error: useId(), counter: useId(), files: useId() }
 
   useEffect(() => {
@@ -108,13 +110,14 @@ export function FeedbackDialog() {
   const submit = async (e?: FormEvent) => {
     e?.preventDefault()
     // Blocked while a submit or an upload is running (a half-uploaded attachment would be lost).
-    if (submitting || uploading > 0) return
+    if (inFlight.current || uploading > 0) return
     const check = checkFeedbackForSubmit(content)
     if (!check.ok) {
       if (check.level === 'warning') showToast('warning', t(check.messageKey, check.params))
       else setError(check.messageKey)
       return
     }
+    inFlight.current = true
     setSubmitting(true)
     try {
       await noticeApi.post('/sysFeedback', { feedbackContent: check.content, feedbackFile: files.map((f) => f.url), ...feedbackIdentity() }, { silent: true })
@@ -127,6 +130,7 @@ export function FeedbackDialog() {
       const key = err instanceof ApiError && err.messageKey ? err.messageKey : 'extras:feedback.failed'
       showToast('error', t(key, { field: t('extras:feedback.content') }))
     } finally {
+      inFlight.current = false
       setSubmitting(false)
     }
   }
