@@ -1,9 +1,33 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { initI18n } from './i18n'
+// The console's root: language, sidebar state, tokens and the HTTP hooks are set up once at start;
+// then routing (sign-in, the paths outside the sign-in check, or the signed-in layout). KeyboardRoot
+// holds the one keyboard dispatcher around everything; toasts and confirm questions float on top.
+import { QueryClientProvider } from '@tanstack/react-query'
+import { KeyboardRoot } from './palette'
+import { queryClient } from './state/query-client'
+import { initSidebarFromCookie } from './state/layout'
+import { readTokens } from './state/session-flow'
+import { AppRouter } from './router/AppRouter'
+import { Toaster } from './shell/Toaster'
+import { ConfirmHost } from './shell/ConfirmHost'
+import { startLanguage } from './shell/language'
+import { installApiHooks } from './shell/api-hooks'
+import { initErrorReporting } from './shell/extras'
+import './shell/effects'
 
-initI18n()
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } })
+startLanguage()
+initSidebarFromCookie()
+readTokens()
+installApiHooks()
+initErrorReporting()
 
 export function App() {
-  return <QueryClientProvider client={queryClient}><div>WMS</div></QueryClientProvider>
+  return (
+    <QueryClientProvider client={queryClient}>
+      <KeyboardRoot>
+        <AppRouter />
+        <ConfirmHost />
+        <Toaster />
+      </KeyboardRoot>
+    </QueryClientProvider>
+  )
 }

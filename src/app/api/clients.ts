@@ -32,6 +32,8 @@ export class ApiError extends Error {
 export const apiEvents = {
   onError: (_err: ApiError, _opts: { silent: boolean }) => {},
   onRedirect: (_path: string) => { window.location.assign(_path) },
+  /** Tries to renew the access token after a 401/'302'; true → the request is retried once. */
+  onUnauthorized: async (): Promise<boolean> => false,
 }
 
 export function userInfoHeader(): string | undefined {
@@ -72,7 +74,9 @@ const base = ky.create({
 
 type Kind = 'main' | 'second' | 'notice'
 
-async function call<T>(kind: Kind, method: string, url: string, opts: { query?: Record<string, unknown>; json?: unknown; body?: BodyInit; timeout?: number; silent?: boolean; dataField?: 'data' | 'datas'; headers?: Record<string, string> }): Promise<T> {
+interface CallOptions { query?: Record<string, unknown>; json?: unknown; body?: BodyInit; timeout?: number; silent?: boolean; dataField?: 'data' | 'datas'; headers?: Record<string, string>; noRetry?: boolean }
+
+async function call<T>(kind: Kind, method: string, url: string, opts: CallOptions): Promise<T> {
   const kyOpts: Options = { method, timeout: opts.timeout ?? TIMEOUT_MS, headers: opts.headers }
   if (opts.query) kyOpts.searchParams = toSearchParams(opts.query)
   if (opts.json !== undefined) kyOpts.json = opts.json
@@ -92,6 +96,7 @@ async function call<T>(kind: Kind, method: string, url: string, opts: { query?: 
   if (kind === 'main') {
     if (body?.responseCode === '0001') return (opts.dataField ? body[opts.dataField] : body.data ?? body.datas) as T
     if (body?.responseCode === '302') {
+      if (!opts.noRetry && await apiEvents.onUnauthorized()) return call<T>(kind, method, url, { ...opts, noRetry: true })
       session.token = ''
       apiEvents.onRedirect(body.data?.redirectPath ?? '/sso/login')
     }
@@ -102,6 +107,7 @@ async function call<T>(kind: Kind, method: string, url: string, opts: { query?: 
   if (kind === 'second') {
     if (res.ok && body && Number(body.code) === 0) return body.data as T
     if (res.status === 401 || Number(body?.code) === 401) {
+      if (!opts.noRetry && await apiEvents.onUnauthorized()) return call<T>(kind, method, url, { ...opts, noRetry: true })
       session.token = ''
       apiEvents.onRedirect(`/sso/login?redirect=${encodeURIComponent(location.pathname + location.search)}`)
     }
@@ -120,10 +126,10 @@ async function call<T>(kind: Kind, method: string, url: string, opts: { query?: 
 function client(kind: Kind, timeout: number, prefix = '') {
   return {
     get: <T>(url: string, query?: Record<string, unknown>, o: { silent?: boolean; dataField?: 'data' | 'datas' } = {}) => call<T>(kind, 'GET', prefix + url, { query, timeout, ...o }),
-    post: <T>(url: string, json?: unknown, o: { silent?: boolean; dataField?: 'data' | 'datas'; headers?: Record<string, string> } = {}) => call<T>(kind, 'POST', prefix + url, { json, timeout, ...o }),
+    post: <T>(url: string, json?: unknown, o: { silent?: boolean; dataField?: 'data' | 'datas'; headers?: Record<string, string>; noRetry?: boolean } = {}) => call<T>(kind, 'POST', prefix + url, { json, timeout, ...o }),
     put: <T>(url: string, json?: unknown, o: { silent?: boolean } = {}) => call<T>(kind, 'PUT', prefix + url, { json, timeout, ...o }),
     del: <T>(url: string, query?: Record<string, unknown>, o: { silent?: boolean } = {}) => call<T>(kind, 'DELETE', prefix + url, { query, timeout, ...o }),
-    form: <T>(url: string, body: FormData | URLSearchParams, o: { silent?: boolean; dataField?: 'data' | 'datas' } = {}) => call<T>(kind, 'POST', prefix + url, { body, timeout, ...o }),
+    form: <T>(url: string, body: FormData | URLSearchParams, o: { silent?: boolean; dataField?: 'data' | 'datas'; noRetry?: boolean } = {}) => call<T>(kind, 'POST', prefix + url, { body, timeout, ...o }),
   }
 }
 

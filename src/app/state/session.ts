@@ -1,24 +1,13 @@
 // The user session (spec section 3 "User session"), a valtio store. Tokens persist in cookies
-// (token, refresh) — see session-persist.ts in the shell; everything else reloads from the server.
+// (token, refreshToken, jwtToken) — see session-flow.ts; everything else reloads from the server.
 import { proxy } from 'valtio'
 import { DEFAULT_LANGUAGE, type Language } from '../../domain/i18n'
+import type { MenuNode } from '../../domain/menu/types'
 
 export interface WarehouseTenant { warehouseId: number; tenantId: number; warehouseName: string; tenantName: string }
 
-export interface MenuNode {
-  id: number
-  parentId: number | null
-  code: string
-  name: string
-  path: string
-  component?: string | null
-  redirect?: string | null
-  hidden?: boolean
-  level?: number
-  sort?: number
-  meta: { title: string; hidden?: boolean; icon?: string; iframeUrl?: string; menu?: boolean; newMenu?: boolean; roles?: string[]; activeMenu?: string; noCache?: boolean; affix?: boolean }
-  children?: MenuNode[]
-}
+/** The menu tree node of spec section 3 (one shape, declared in the domain). */
+export type { MenuNode } from '../../domain/menu/types'
 
 export const session = proxy({
   token: '',

@@ -20,6 +20,12 @@ export const ui = proxy({
   paletteMode: 'commands' as 'commands' | 'documents' | 'menu',
   paletteQuery: '',
   sidebarOpen: true,
+  /** Mobile layout closes the sidebar without the slide animation (spec section 2). */
+  sidebarWithoutAnimation: false,
+  /** Set to focus the sidebar search box once the sidebar has opened (collapsed search icon). */
+  focusSidebarSearch: 0,
+  /** Favourites group of the sidebar expanded (spec section 4). */
+  favouritesOpen: true,
   isMobile: false,
   pageFullscreen: false,
   visitedViews: [] as VisitedView[],

@@ -1,0 +1,54 @@
+// The screen registry: menu entries name a component key (catalog `component`, e.g.
+// 'system/operation-log'); the shell looks the key up here and renders the page inside the layout.
+// Keys nobody registered render the honest "not available yet" page, never a blank.
+//
+// To add a screen: add ONE line at the bottom of this file,
+//   registerScreen('<component key>', lazy(() => import('./<area>/<Page>')))
+// (lazy keeps each screen in its own chunk). The page receives { route } (ScreenProps).
+// Pages kept alive in hidden tabs should gate their keyboard scopes with usePageActive().
+import { lazy, useContext, createContext, type ComponentType, type LazyExoticComponent } from 'react'
+
+/** What the shell knows about the route a screen is rendered for. */
+export interface ScreenRoute {
+  /** Full path pattern of the route (e.g. '/stock-in/inbound-order'). */
+  path: string
+  /** Route name (menu code). */
+  name: string
+  /** i18n key of the title (menu meta.title). */
+  title: string
+  /** Component key the menu names. */
+  componentKey: string
+  meta: Record<string, unknown>
+  /** Params captured from the path pattern, if any. */
+  params: Record<string, string | undefined>
+}
+
+export interface ScreenProps { route: ScreenRoute }
+
+export type ScreenComponent = ComponentType<ScreenProps> | LazyExoticComponent<ComponentType<ScreenProps>>
+
+const screens = new Map<string, ScreenComponent>()
+
+/** Registers a page for a component key; a key registered twice is a programming error. */
+export function registerScreen(componentKey: string, component: ScreenComponent): void {
+  if (screens.has(componentKey)) throw new Error(`screen already registered: ${componentKey}`)
+  screens.set(componentKey, component)
+}
+
+export function screenFor(componentKey: string | null | undefined): ScreenComponent | undefined {
+  return componentKey ? screens.get(componentKey) : undefined
+}
+
+export function registeredScreenKeys(): string[] {
+  return [...screens.keys()]
+}
+
+/** True while the page is the visible tab (false while kept alive hidden behind another tab). */
+export const PageActiveContext = createContext(true)
+export function usePageActive(): boolean {
+  return useContext(PageActiveContext)
+}
+
+// ---- Registered screens: one line each ----
+registerScreen('dashboard', lazy(() => import('./dashboard/DashboardPage')))
+registerScreen('EmbeddedPage', lazy(() => import('./EmbeddedScreen')))

@@ -1,0 +1,143 @@
+// Tag tabs (spec section 2 "Tabs"): one per visited page; affixed tabs have no close button and stay.
+// Mouse: click opens, middle-click or × closes, right-click opens the tab menu. Keyboard: the tab list
+// is one Tab stop (roving focus): ←/→/Home/End move, Enter opens, Delete closes, the ContextMenu key or
+// Shift+F10 opens the tab menu (refresh, close, close others, close all) — operable with ↑/↓, Enter, Esc.
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import { navigate } from 'wouter/use-browser-location'
+import { ui, type VisitedView } from '../state/ui'
+import { closeAllViews, closeOtherViews, closeView, refreshView } from '../state/tabs'
+import { routeState } from '../router/current'
+
+type Action = 'refresh' | 'close' | 'closeOthers' | 'closeAll'
+const ACTIONS: Action[] = ['refresh', 'close', 'closeOthers', 'closeAll']
+
+/** Applies a tab-menu action to a tab; returns where to navigate, if anywhere. */
+export function runTabAction(action: Action, view: VisitedView, activePath: string): string | undefined {
+  switch (action) {
+    case 'refresh': return view.path === activePath ? refreshView(view.path) : view.fullPath
+    case 'close': return closeView(view.path, activePath)
+    case 'closeOthers': return closeOtherViews(view.path, activePath)
+    case 'closeAll': return closeAllViews(activePath)
+  }
+}
+
+interface MenuState { view: VisitedView; x: number; y: number }
+
+function TabMenu({ state, onClose, activePath }: { state: MenuState; onClose: (restoreFocus: boolean) => void; activePath: string }) {
+  const { t } = useTranslation()
+  const ref = useRef<HTMLUListElement>(null)
+  const [index, setIndex] = useState(0)
+  const items = ACTIONS.filter((a) => !(a === 'close' && state.view.affix))
+  useEffect(() => { ref.current?.querySelectorAll<HTMLElement>('[role=menuitem]')[index]?.focus() }, [index])
+  useEffect(() => {
+    const away = (e: MouseEvent) => { if (!ref.current?.contains(e.target as Node)) onClose(false) }
+    document.addEventListener('mousedown', away)
+    return () => document.removeEventListener('mousedown', away)
+  }, [onClose])
+  const run = (a: Action) => {
+    const to = runTabAction(a, state.view, activePath)
+    onClose(!to)
+    if (to) navigate(to, { replace: a === 'refresh' })
+  }
+  const onKey = (e: ReactKeyboardEvent) => {
+    if (e.key === 'ArrowDown') setIndex((i) => (i + 1) % items.length)
+    else if (e.key === 'ArrowUp') setIndex((i) => (i - 1 + items.length) % items.length)
+    else if (e.key === 'Home') setIndex(0)
+    else if (e.key === 'End') setIndex(items.length - 1)
+    else if (e.key === 'Escape' || e.key === 'Tab') onClose(true)
+    else return
+    e.preventDefault()
+    e.stopPropagation()
+  }
+  return (
+    <ul ref={ref} role="menu" aria-label={t('shell:tabs.menu')} onKeyDown={onKey} data-testid="tags-menu"
+      style={{ left: state.x, top: state.y }} className="fixed z-50 min-w-40 rounded border border-slate-200 bg-white py-1 text-sm shadow-lg">
+      {items.map((a, i) => (
+        <li key={a} role="none">
+          <button type="button" role="menuitem" tabIndex={i === index ? 0 : -1} data-action={a}
+            onClick={() => run(a)} className="block w-full px-3 py-1.5 text-left hover:bg-blue-50 focus:bg-blue-50">
+            {t(`shell:tabs.${a}`)}
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function TagsView() {
+  const { t } = useTranslation()
+  const { visitedViews } = useSnapshot(ui)
+  const { current } = useSnapshot(routeState)
+  const activePath = current?.path ?? ''
+  const [menu, setMenu] = useState<MenuState | null>(null)
+  const [focusIndex, setFocusIndex] = useState(-1)
+  const listRef = useRef<HTMLUListElement>(null)
+  const activeIndex = visitedViews.findIndex((v) => v.path === activePath)
+  const rovingIndex = focusIndex >= 0 && focusIndex < visitedViews.length ? focusIndex : Math.max(0, activeIndex)
+
+  const tabEl = (i: number) => listRef.current?.querySelectorAll<HTMLElement>('[role=tab]')[i]
+  useEffect(() => { tabEl(Math.max(0, activeIndex))?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' }) }, [activeIndex])
+
+  const openMenuFor = (i: number, x?: number, y?: number) => {
+    const v = ui.visitedViews[i]
+    if (!v) return
+    const r = tabEl(i)?.getBoundingClientRect()
+    setMenu({ view: { ...v }, x: x ?? r?.left ?? 0, y: y ?? (r ? r.bottom + 2 : 0) })
+  }
+  const close = (v: VisitedView) => {
+    const to = closeView(v.path, activePath)
+    if (to) navigate(to)
+  }
+  const onKey = (e: ReactKeyboardEvent, i: number) => {
+    const n = visitedViews.length
+    let next = -1
+    if (e.key === 'ArrowRight') next = (i + 1) % n
+    else if (e.key === 'ArrowLeft') next = (i - 1 + n) % n
+    else if (e.key === 'Home') next = 0
+    else if (e.key === 'End') next = n - 1
+    else if (e.key === 'Delete') { e.preventDefault(); close({ ...visitedViews[i] }); return }
+    else if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) { e.preventDefault(); openMenuFor(i); return }
+    else return
+    e.preventDefault()
+    setFocusIndex(next)
+    tabEl(next)?.focus()
+  }
+
+  if (!visitedViews.length) return <div className="flex-1" />
+  return (
+    <nav aria-label={t('shell:tabs.label')} className="min-w-0 flex-1" data-testid="tags-view">
+      <ul ref={listRef} role="tablist" aria-label={t('shell:tabs.label')} className="flex gap-1 overflow-x-auto py-1">
+        {visitedViews.map((v, i) => {
+          const active = v.path === activePath
+          return (
+            <li key={v.path} role="presentation" className="flex shrink-0">
+              <span className={`flex items-center rounded border text-xs ${active ? 'border-[var(--theme)] bg-[var(--theme)] text-white' : 'border-slate-300 bg-white text-slate-700'}`}>
+                <button type="button" role="tab" aria-selected={active} tabIndex={i === rovingIndex ? 0 : -1}
+                  data-path={v.path} data-affix={v.affix ? 'true' : undefined}
+                  onClick={() => navigate(v.fullPath)} onKeyDown={(e) => onKey(e, i)} onFocus={() => setFocusIndex(i)}
+                  onAuxClick={(e) => { if (e.button === 1 && !v.affix) close({ ...v }) }}
+                  onContextMenu={(e) => { e.preventDefault(); openMenuFor(i, e.clientX, e.clientY) }}
+                  className="px-2 py-1">
+                  {t(v.title)}
+                </button>
+                {!v.affix && (
+                  <button type="button" tabIndex={-1} aria-label={t('shell:tabs.closeTab', { title: t(v.title) })}
+                    onClick={() => close({ ...v })} className="pr-1.5 opacity-70 hover:opacity-100">×</button>
+                )}
+              </span>
+            </li>
+          )
+        })}
+      </ul>
+      {menu && (
+        <TabMenu state={menu} activePath={activePath} onClose={(restore) => {
+          const i = ui.visitedViews.findIndex((v) => v.path === menu.view.path)
+          setMenu(null)
+          if (restore) tabEl(i >= 0 ? i : Math.max(0, activeIndex))?.focus()
+        }} />
+      )}
+    </nav>
+  )
+}

@@ -1,0 +1,51 @@
+// Cookie helpers for the persisted UI state of spec section 3 (token, refreshToken, jwtToken,
+// sidebarStatus, language, isManual, size, the chosen warehouse-tenant pair).
+// Tokens are scoped to the parent domain when there is one (spec section 9) so sibling apps of the
+// single sign-on share them; on localhost or an IP address there is no parent: the host only.
+
+export const COOKIE = {
+  token: 'token',
+  refreshToken: 'refreshToken',
+  jwtToken: 'jwtToken',
+  sidebarStatus: 'sidebarStatus',
+  language: 'language',
+  isManual: 'isManual',
+  size: 'size',
+  /** `<warehouseId>-<tenantId>` of the pair last chosen. */
+  warehouseTenant: 'warehouseTenant',
+} as const
+
+/** '.example.com' for 'wms.example.com'; undefined for 'localhost', 'example.com' and IP addresses. */
+export function parentDomain(hostname: string): string | undefined {
+  if (!hostname || /^[\d.]+$/.test(hostname) || hostname.includes(':')) return undefined
+  const labels = hostname.split('.')
+  if (labels.length < 3) return undefined
+  return '.' + labels.slice(1).join('.')
+}
+
+export function getCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined
+  for (const part of document.cookie.split(';')) {
+    const i = part.indexOf('=')
+    if (i < 0) continue
+    if (part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim())
+  }
+  return undefined
+}
+
+export function setCookie(name: string, value: string, opts: { days?: number; parent?: boolean } = {}): void {
+  if (typeof document === 'undefined') return
+  let c = `${name}=${encodeURIComponent(value)}; path=/; SameSite=Lax`
+  if (opts.days) c += `; max-age=${Math.round(opts.days * 86400)}`
+  const domain = opts.parent ? parentDomain(location.hostname) : undefined
+  if (domain) c += `; domain=${domain}`
+  if (location.protocol === 'https:') c += '; Secure'
+  document.cookie = c
+}
+
+export function removeCookie(name: string, opts: { parent?: boolean } = {}): void {
+  if (typeof document === 'undefined') return
+  document.cookie = `${name}=; path=/; max-age=0`
+  const domain = opts.parent ? parentDomain(location.hostname) : undefined
+  if (domain) document.cookie = `${name}=; path=/; max-age=0; domain=${domain}`
+}
