@@ -22,7 +22,7 @@ export function bridgeFetch(app: TestApp['app']): SentRequest[] {
     const res = await app.inject({ method: req.method as 'POST', url: u.pathname + u.search, headers, payload: buf.length ? buf : undefined })
     const out = new Headers()
     for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out.set(k, String(v))
-    return new Response(res.rawPayload.length ? res.rawPayload : null, { status: res.statusCode, headers: out })
+    return new Response(res.rawPayload.length ? new Uint8Array(res.rawPayload) : null, { status: res.statusCode, headers: out })
   }) as typeof fetch
   return sent
 }
