@@ -185,14 +185,18 @@ describe('version', () => {
     expect(empty.json().errors[0].field).toBe('version')
   })
 
-  it('a server started on a new version tells every console that connects', async () => {
+  it('a server started on a new version tells a reconnecting console of the old build, records the version', async () => {
     const next = await buildApp({ config: { ...t.config, version: '6.0.0' }, database: t.database, logger: false })
     await next.ready()
     try {
-      const { ws, messages } = await openVersionSocket(next)
-      await until(() => messages.length > 0)
-      expect(messages).toEqual([{ event: 'updated', name: '6.0.0', task: { pipelineName: 'WMS' } }])
-      ws.terminate()
+      const old = await openVersionSocket(next, '/ws/version?v=5.12.0')
+      const unnamed = await openVersionSocket(next)
+      await until(() => old.messages.length > 0)
+      expect(old.messages).toEqual([{ event: 'updated', name: '6.0.0', task: { pipelineName: 'WMS' } }])
+      expect(unnamed.messages).toEqual([])
+      old.ws.terminate(); unnamed.ws.terminate()
+      const stored = await t.database.query<{ value: string }>(`SELECT value FROM shell_meta WHERE key = 'version'`)
+      expect(stored[0].value).toBe('6.0.0')
     } finally { await next.close() }
   })
 })

@@ -1,7 +1,7 @@
 // Deployed version: GET /version.json (the client compares it with its build) and the push channel
 // /ws/version, which sends {event:'updated', name:<version>, task:{pipelineName:'WMS'}} when a deploy is
-// announced (POST /api/admin/announce-deploy) and to clients that connect after the server restarted
-// on a new version (they were connected to the old one, so the restart is the deploy they missed).
+// announced (POST /api/admin/announce-deploy), and at once to a console that connects naming an older
+// build (/ws/version?v=<its version>) — typically one reconnecting after the restart that deployed.
 import { readFileSync, statSync } from 'node:fs'
 import { join, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -32,12 +32,10 @@ function buildTime(config: Config, started: Date): string {
 export async function versionRoutes(app: FastifyInstance, db: AppDb, config: Config): Promise<RouteDef[]> {
   const started = new Date()
   let current = config.version ?? packageVersion()
-  // The last announcement (deploy or restart on a new version) still worth telling newcomers about.
-  let announced: string | undefined
-
   const [prev] = await db.select({ value: shellMeta.value }).from(shellMeta).where(eq(shellMeta.key, 'version'))
-  if (prev && prev.value !== current) announced = current
-  if (!prev || prev.value !== current) {
+  if (prev?.value !== current) {
+    // Started on a new version: remembered so the next start knows; reconnecting consoles that name
+    // their older build are told in wsHandler.
     await db.insert(shellMeta).values({ key: 'version', value: current })
       .onConflictDoUpdate({ target: shellMeta.key, set: { value: current, updatedAt: sql`now()` } })
   }
@@ -69,9 +67,10 @@ export async function versionRoutes(app: FastifyInstance, db: AppDb, config: Con
       socket.on('error', () => clients.delete(socket))
       const v = (req.query as { v?: unknown }).v
       const clientVersion = typeof v === 'string' && v ? v : undefined
-      const latest = announced ?? current
-      // Tell a newcomer only what it does not know: it named an older build, or a deploy was announced.
-      if (clientVersion ? clientVersion !== latest : announced !== undefined) socket.send(JSON.stringify(eventFor(latest)))
+      // A newcomer that names its build (?v=) and is behind — e.g. it reconnected after the restart that
+      // deployed a new version — is told at once. Without ?v= nothing is sent on connect: a console
+      // loaded from the new build would otherwise be told about the deploy it already runs.
+      if (clientVersion && clientVersion !== current) socket.send(JSON.stringify(eventFor(current)))
     },
   } as never)
 
@@ -91,7 +90,6 @@ export async function versionRoutes(app: FastifyInstance, db: AppDb, config: Con
       handler: async ({ auth, body }) => {
         if (!auth.roles.includes(ADMIN_ROLE)) throw forbidden('errors:auth.missingPermission', { permission: ADMIN_ROLE })
         current = body.version
-        announced = body.version
         await db.insert(shellMeta).values({ key: 'version', value: current })
           .onConflictDoUpdate({ target: shellMeta.key, set: { value: current, updatedAt: sql`now()` } })
         return { version: current, notified: broadcast(current) }
