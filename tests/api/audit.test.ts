@@ -65,7 +65,7 @@ describe('GET /api/audit-log', () => {
     expect(user.total).toBe(6) // even multiples of 4 up to 25: 4, 8, … 24
     const two = (await get('/api/audit-log?result=refused&result=ok')).json().data
     expect(two.total).toBe(25)
-    const range = (await get('/api/audit-log?createdFrom=2026-10-02&createdTo=2026-10-04&size=200')).json().data
+    const range = (await get('/api/audit-log?createdAtFrom=2026-10-02&createdAtTo=2026-10-04&size=200')).json().data
     expect(range.records.map((x: { summary: string }) => x.summary).sort()).toEqual(['mine 1', 'mine 2', 'mine 3'])
   })
   it('refuses a bad sort, a half range and a bad size, naming the field', async () => {
@@ -73,9 +73,9 @@ describe('GET /api/audit-log', () => {
     expect(bad.statusCode).toBe(400)
     expect(bad.json().errors[0].field).toBe('sort')
     expect(bad.json().errors[0].messageKey).toBe('grid:list.badSort')
-    const half = await get('/api/audit-log?createdFrom=2026-10-02')
+    const half = await get('/api/audit-log?createdAtFrom=2026-10-02')
     expect(half.statusCode).toBe(400)
-    expect(half.json().errors[0]).toMatchObject({ field: 'createdTo', messageKey: 'grid:list.rangeNeedsBoth' })
+    expect(half.json().errors[0]).toMatchObject({ field: 'createdAtTo', messageKey: 'grid:list.rangeNeedsBoth' })
     const size = await get('/api/audit-log?size=500')
     expect(size.statusCode).toBe(400)
     expect(size.json().errors[0].field).toBe('size')

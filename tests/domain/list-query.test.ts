@@ -54,10 +54,10 @@ describe('list query schema', () => {
     expect(listQuerySchema(auditList).safeParse({ result: 'maybe' }).success).toBe(false)
   })
   it('a range needs both ends and names the missing one', () => {
-    const r = listQuerySchema(auditList).safeParse({ createdFrom: '2026-11-01' })
+    const r = listQuerySchema(auditList).safeParse({ createdAtFrom: '2026-11-01' })
     expect(r.success).toBe(false)
-    expect(r.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['createdTo', 'grid:list.rangeNeedsBoth']])
-    expect(listQuerySchema(auditList).safeParse({ createdFrom: 'yesterday', createdTo: '2026-11-02' }).success).toBe(false)
+    expect(r.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['createdAtTo', 'grid:list.rangeNeedsBoth']])
+    expect(listQuerySchema(auditList).safeParse({ createdAtFrom: 'yesterday', createdAtTo: '2026-11-02' }).success).toBe(false)
   })
   it('selected export ids: at least one, at most 50, digits only', () => {
     const s = listQuerySchema(auditList, { forExport: true })
@@ -110,9 +110,9 @@ describe('runList', () => {
     const two = await runList(db(), auditList, q({ result: ['refused', 'error'] }), auth(1, 26))
     expect(two.total).toBe(10 + 3) // 7, 14, 28 are 'error' (21 is a multiple of 3 → refused)
     // 2026-11-01 01:00 … 2026-11-01 23:00 → 23 rows on Nov 1st, date-only `to` includes the day.
-    const day = await runList(db(), auditList, q({ createdFrom: '2026-11-01', createdTo: '2026-11-01' }), auth(1, 26))
+    const day = await runList(db(), auditList, q({ createdAtFrom: '2026-11-01', createdAtTo: '2026-11-01' }), auth(1, 26))
     expect(day.total).toBe(23)
-    const combined = await runList(db(), auditList, q({ createdFrom: '2026-11-01', createdTo: '2026-11-01', username: 'super', result: 'ok' }), auth(1, 26))
+    const combined = await runList(db(), auditList, q({ createdAtFrom: '2026-11-01', createdAtTo: '2026-11-01', username: 'super', result: 'ok' }), auth(1, 26))
     expect(combined.records.every((r) => r.username === 'supervisor' && r.result === 'ok')).toBe(true)
     expect(combined.total).toBe(combined.records.length)
   })

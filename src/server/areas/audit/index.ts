@@ -40,7 +40,7 @@ export const auditList = {
     commandId: { type: 'text', column: auditLog.commandId },
     username: { type: 'text', column: auditLog.username },
     result: { type: 'enum', column: auditLog.result, values: AUDIT_RESULTS },
-    created: { type: 'dateRange', column: auditLog.createdAt },
+    createdAt: { type: 'dateRange', column: auditLog.createdAt },
   },
 } satisfies ListDef
 

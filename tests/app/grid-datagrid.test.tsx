@@ -1,0 +1,138 @@
+// @vitest-environment happy-dom
+// The DataGrid against the real operation-log API: keyboard navigation and selection (and the
+// selection store), open, filters, sort, paging, empty state, and per-user column configuration.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { DataGrid } from '../../src/app/grid'
+import type { GridColumn, GridQuery } from '../../src/app/grid'
+import { api } from '../../src/app/api/clients'
+import { selection } from '../../src/app/state/selection'
+import { startHarness, mount, waitFor, key, click, type, type Harness } from './grid-harness'
+
+type Row = Record<string, unknown> & { id: number; summary: string }
+let h: Harness
+const columns: GridColumn<Row>[] = [
+  { id: 'createdAt', titleKey: 'audit:col.createdAt', width: 170, sortable: true, filter: 'dateRange' },
+  { id: 'commandId', titleKey: 'audit:col.commandId', width: 220, sortable: true, filter: 'text' },
+  { id: 'summary', titleKey: 'audit:col.summary', width: 200 },
+  { id: 'result', titleKey: 'audit:col.result', width: 90, sortable: true, filter: 'enum', enumDict: [{ value: 'ok', labelKey: 'audit:result.ok' }, { value: 'refused', labelKey: 'audit:result.refused' }] },
+  { id: 'durationMs', titleKey: 'audit:col.durationMs', width: 90, sortable: true, align: 'right' },
+]
+const fetcher = (q: GridQuery) => api.get<{ records: Row[]; total: number }>('/api/audit-log', q)
+
+beforeAll(async () => {
+  h = await startHarness()
+  const v: string[] = []
+  for (let i = 1; i <= 45; i++) v.push(`(1, 26, 1, 'admin', '${i % 9 === 0 ? 'admin.user.forceOffline' : 'admin.user.resetPassword'}', 'row ${i}', '${i % 4 === 0 ? 'refused' : 'ok'}', ${i}, timestamptz '2026-10-01 00:00:00+00' + interval '${i} hours')`)
+  await h.t.database.exec(`DELETE FROM audit_log; INSERT INTO audit_log (tenant_id, warehouse_id, user_id, username, command_id, summary, result, duration_ms, created_at) VALUES ${v.join(',')}`)
+})
+afterAll(async () => { await h?.t.close() })
+
+const rowsOf = (c: HTMLElement) => [...c.querySelectorAll('[role="row"][data-row-id]')] as HTMLElement[]
+const summaries = (c: HTMLElement) => rowsOf(c).map((r) => r.children[3]?.textContent)
+
+describe('DataGrid', () => {
+  it('navigates and selects with the keyboard, feeding the selection store', async () => {
+    const onOpen = vi.fn()
+    const m = mount(<DataGrid gridId="t-audit" titleKey="audit:title" columns={columns} fetcher={fetcher} onOpen={onOpen} defaultSort="createdAt:desc" />)
+    const grid = await waitFor(() => m.container.querySelector<HTMLElement>('[role="grid"]'), 'grid')
+    await waitFor(() => rowsOf(m.container).length === 20, '20 rows')
+    expect(grid.getAttribute('aria-rowcount')).toBe('46')
+    expect(summaries(m.container)[0]).toBe('row 45') // newest first
+    expect(m.container.textContent).toContain('45 rows')
+    grid.focus()
+    key(grid, 'ArrowDown')
+    expect(grid.getAttribute('aria-activedescendant')).toBe('t-audit-r0-ccreatedAt')
+    key(grid, 'ArrowRight')
+    expect(grid.getAttribute('aria-activedescendant')).toBe('t-audit-r0-ccommandId')
+    key(grid, ' ')
+    expect(rowsOf(m.container)[0].getAttribute('aria-selected')).toBe('true')
+    expect(selection.gridId).toBe('t-audit')
+    expect(selection.rows.map((r) => r.summary)).toEqual(['row 45'])
+    key(grid, 'ArrowDown', { shift: true })
+    key(grid, 'ArrowDown', { shift: true })
+    expect(rowsOf(m.container).filter((r) => r.getAttribute('aria-selected') === 'true')).toHaveLength(3)
+    expect(selection.rows.map((r) => r.summary)).toEqual(['row 45', 'row 44', 'row 43'])
+    expect(rowsOf(m.container)[2].getAttribute('aria-rowindex')).toBe('4')
+    key(grid, 'Enter')
+    expect(onOpen).toHaveBeenCalledTimes(1)
+    expect(onOpen.mock.calls[0][0].summary).toBe('row 43')
+    key(grid, 'a', { ctrl: true })
+    expect(selection.rows).toHaveLength(20)
+    key(grid, 'a', { ctrl: true })
+    expect(selection.rows).toHaveLength(0)
+    // PageDown at the last row crosses to the next server page, landing on its first row.
+    key(grid, 'End')
+    key(grid, 'PageDown')
+    await waitFor(() => summaries(m.container)[0] === 'row 25', 'page 2')
+    expect(m.container.textContent).toContain('Page 2 of 3')
+    expect(grid.getAttribute('aria-activedescendant')).toBe('t-audit-r0-ccommandId')
+    expect(rowsOf(m.container)[0].getAttribute('aria-rowindex')).toBe('22')
+    m.unmount()
+    expect(selection.rows).toHaveLength(0) // a grid that goes away takes its selection with it
+  })
+
+  it('filters from the filter bar (/ focuses it), sorts from the header, and shows the empty state', async () => {
+    const m = mount(<DataGrid gridId="t-audit-2" titleKey="audit:title" columns={columns} fetcher={fetcher} defaultSort="createdAt:desc" />)
+    const grid = await waitFor(() => m.container.querySelector<HTMLElement>('[role="grid"]'), 'grid')
+    await waitFor(() => rowsOf(m.container).length === 20, 'rows')
+    grid.focus()
+    key(grid, '/')
+    const first = m.container.querySelector('form[role="search"] input, form[role="search"] select')
+    expect(document.activeElement).toBe(first)
+    type(m.container.querySelector('#t-audit-2-f-commandId'), 'forceoffline')
+    click(m.container.querySelector('form[role="search"] button[type="submit"]'))
+    await waitFor(() => m.container.querySelector('[data-testid="t-audit-2-total"]')!.textContent === '5 rows', 'filtered total')
+    expect(summaries(m.container)).toEqual(['row 45', 'row 36', 'row 27', 'row 18', 'row 9'])
+    expect(h.calls.some((c) => c.url.startsWith('/api/audit-log?') && c.url.includes('commandId=forceoffline') && c.url.includes('page=1'))).toBe(true)
+    // Sort by duration (asc, then desc).
+    const durHeader = [...m.container.querySelectorAll('[role="columnheader"] button')].find((b) => b.textContent!.startsWith('Duration'))!
+    click(durHeader)
+    await waitFor(() => summaries(m.container)[0] === 'row 9', 'asc')
+    expect(durHeader.closest('[role="columnheader"]')!.getAttribute('aria-sort')).toBe('ascending')
+    click(durHeader)
+    await waitFor(() => summaries(m.container)[0] === 'row 45', 'desc')
+    // A half date range is refused on the client, naming the field, and nothing is sent.
+    const before = h.calls.length
+    type(m.container.querySelector('#t-audit-2-f-createdAtFrom'), '2026-10-01')
+    click(m.container.querySelector('form[role="search"] button[type="submit"]'))
+    expect(m.container.querySelector('form[role="search"] [role="alert"]')!.textContent).toContain('Time')
+    expect(h.calls.length).toBe(before)
+    // Enum filter + no match → the empty state.
+    type(m.container.querySelector('#t-audit-2-f-createdAtFrom'), '')
+    type(m.container.querySelector('#t-audit-2-f-commandId'), 'nothing-matches')
+    click(m.container.querySelector('form[role="search"] button[type="submit"]'))
+    await waitFor(() => m.container.querySelector('[data-testid="t-audit-2-empty"]'), 'empty state')
+    expect(m.container.textContent).toContain('No data')
+    m.unmount()
+  })
+
+  it('saves column visibility/order per user and loads it back on the next mount', async () => {
+    const m = mount(<DataGrid gridId="t-audit-cols" titleKey="audit:title" columns={columns} fetcher={fetcher} />)
+    await waitFor(() => rowsOf(m.container).length === 20, 'rows')
+    expect(h.calls.some((c) => c.method === 'GET' && c.url === '/wms-plus-base/tableColumnConfig/user/getTableColumnConfig?tableKey=t-audit-cols')).toBe(true)
+    click(m.container.querySelector('[data-testid="t-audit-cols-columns"]'))
+    const dialog = await waitFor(() => document.querySelector<HTMLElement>('[data-testid="column-settings"]'), 'dialog')
+    click(dialog.querySelector('input[data-col="summary"]')) // hide summary
+    // Alt+ArrowUp on the duration row moves it above result.
+    key(dialog.querySelector('input[data-col="durationMs"]')!, 'ArrowUp', { alt: true })
+    click(dialog.querySelector('[data-testid="column-settings-save"]'))
+    await waitFor(() => !document.querySelector('[data-testid="column-settings"]'), 'dialog closed')
+    const save = h.calls.find((c) => c.method === 'POST' && c.url === '/wms-plus-base/tableColumnConfig/user/addTableColumnConfig')!
+    const body = JSON.parse(save.body!)
+    expect(body.tableKey).toBe('t-audit-cols')
+    const cfg = JSON.parse(body.tableConfig)
+    expect(cfg.columns.map((c: { id: string }) => c.id)).toEqual(['createdAt', 'commandId', 'summary', 'durationMs', 'result'])
+    expect(cfg.columns.find((c: { id: string }) => c.id === 'summary').visible).toBe(false)
+    const headers = () => [...m.container.querySelectorAll('[role="columnheader"]')].map((x) => x.textContent).slice(1)
+    expect(headers()).toEqual(['Time', 'Command', 'Duration (ms)', 'Result'])
+    m.unmount()
+    // Stored on the server (user_setting), so a fresh client sees the same columns.
+    const stored = await h.t.database.query<{ config: string }>(`SELECT config FROM user_setting WHERE table_key = 't-audit-cols'`)
+    expect(JSON.parse(stored[0].config).columns[2]).toMatchObject({ id: 'summary', visible: false })
+    const again = mount(<DataGrid gridId="t-audit-cols" titleKey="audit:title" columns={columns} fetcher={fetcher} />)
+    await waitFor(() => rowsOf(again.container).length === 20, 'rows again')
+    await waitFor(() => [...again.container.querySelectorAll('[role="columnheader"]')].length === 5, 'four data columns')
+    expect([...again.container.querySelectorAll('[role="columnheader"]')].map((x) => x.textContent).slice(1)).toEqual(['Time', 'Command', 'Duration (ms)', 'Result'])
+    again.unmount()
+  })
+})
