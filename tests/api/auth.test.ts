@@ -5,6 +5,8 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { SignJWT } from 'jose'
 import { createTestApp, type TestApp } from '../helpers/app'
 import { DEMO_PASSWORD } from '../../src/server/db/seed/demo'
+import { loadSigningKey } from '../../src/server/areas/auth/tokens'
+import { parseUserInfoHeader } from '../../src/server/areas/auth/service'
 
 let t: TestApp
 let ipSeq = 0
@@ -144,6 +146,24 @@ describe('access tokens', () => {
     expect(res.json().data.username).toBe('picker')
     const none = await t.app.inject({ method: 'GET', url: '/auth/users/current', headers: { ...EN, authorization: 'Basic d21zOndtcw==' } })
     expect(none.statusCode).toBe(401)
+  })
+})
+
+describe('signing secret and pair header', () => {
+  it('without JWT_SECRET one secret is generated and kept in the database across restarts', async () => {
+    const a = await loadSigningKey(t.database)
+    const b = await loadSigningKey(t.database)
+    expect(a.length).toBeGreaterThanOrEqual(48)
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true)
+    expect((await t.database.query(`SELECT count(*)::int AS n FROM server_secret WHERE name = 'jwt'`))[0]).toEqual({ n: 1 })
+  })
+
+  it('parses tenant-username-warehouse with dashes and escapes in the name', () => {
+    expect(parseUserInfoHeader('1-jean-luc%40dc-26')).toEqual({ tenantId: 1, username: 'jean-luc@dc', warehouseId: 26 })
+    expect(parseUserInfoHeader('2-%E7%8E%8B%E4%BC%9F-168')).toEqual({ tenantId: 2, username: '王伟', warehouseId: 168 })
+    expect(parseUserInfoHeader('x-admin-26')).toBeUndefined()
+    expect(parseUserInfoHeader('1-admin')).toBeUndefined()
+    expect(parseUserInfoHeader('1-%E0%A4%A-26')).toBeUndefined()
   })
 })
 
