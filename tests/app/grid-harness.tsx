@@ -30,7 +30,7 @@ export async function startHarness(username = 'admin', pair: [number, number] = 
     const res = await t.app.inject({ method: req.method as 'GET', url: url.pathname + url.search, headers, payload: body })
     const out = new Headers()
     for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out.set(k, Array.isArray(v) ? v.join(', ') : String(v))
-    return new Response(res.rawPayload.length ? res.rawPayload : null, { status: res.statusCode, headers: out })
+    return new Response(res.rawPayload.length ? new Uint8Array(res.rawPayload) : null, { status: res.statusCode, headers: out })
   }) as typeof fetch
   Object.assign(session, { token, userId: 1, username, tenantId: pair[0], warehouseId: pair[1], roles: username === 'admin' ? ['admin'] : [], permissions: [], language: 'en' })
   return { t, token, calls }
@@ -46,13 +46,13 @@ export function mount(node: ReactNode): { root: Root; container: HTMLElement; cl
 }
 
 /** Polls (flushing React) until `fn` returns truthy; fails with `what` after `ms`. */
-export async function waitFor<T>(fn: () => T, what = 'condition', ms = 5000): Promise<T> {
+export async function waitFor<T>(fn: () => T, what = 'condition', ms = 5000): Promise<NonNullable<T>> {
   const end = Date.now() + ms
   for (;;) {
     let v: T | undefined
     let err: unknown
     try { v = fn() } catch (e) { err = e }
-    if (v) return v
+    if (v) return v as NonNullable<T>
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}${err ? `: ${String(err)}` : ''}`)
     await act(async () => { await new Promise((r) => setTimeout(r, 20)) })
   }
