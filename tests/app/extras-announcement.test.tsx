@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../helpers/app'
 import { initI18n, i18next } from '../../src/app/i18n'
 import { session } from '../../src/app/state/session'
 import { ui, openPanel } from '../../src/app/state/ui'
-import { NoticeBell, AnnouncementDialog, ReleaseBanner } from '../../src/app/shell/extras'
+import { NoticeBell, AnnouncementDialog, ReleaseBanner, VersionBanner } from '../../src/app/shell/extras'
 import { Carousel } from '../../src/app/shell/extras/announcement'
 import {
   notices, loadNotices, parseSlides, clampSlideIndex, stepSlide, slideColor, SLIDE_COLORS, hasUnreadAnnouncement,
@@ -72,7 +72,8 @@ const render = async (el: React.ReactNode) => {
 }
 
 beforeAll(async () => {
-  t = await createTestApp()
+  // Deployed as a newer version than this build, for the version-banner check at the end.
+  t = await createTestApp({ version: '99.0.0' })
   sent = bridgeFetch(t.app)
   initI18n('en')
   await i18next.changeLanguage('en')
@@ -191,5 +192,16 @@ describe('notices against the notification service', () => {
     expect(notices.list).toEqual([])
     expect(notices.unread).toEqual([])
     expect(errors.length).toBe(1)
+  })
+})
+
+describe('version banner against /version.json', () => {
+  it('shows a reload button when the deployed version differs from the build', async () => {
+    await act(async () => root.unmount())
+    await render(<VersionBanner />)
+    const banner = await waitFor(() => q('[data-testid="version-banner"]'), 'version banner')
+    expect(banner.tagName).toBe('BUTTON')
+    expect(banner.textContent).toBe('A new version is available. Press Enter or click to reload.')
+    expect(sent.some((s) => s.url === '/version.json')).toBe(true)
   })
 })

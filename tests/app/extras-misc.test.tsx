@@ -11,7 +11,7 @@ import { ui, openPanel, closePanel, DEFAULT_SETTINGS } from '../../src/app/state
 import { SettingsDrawer, OnlineHelp, ErrorLogButton, MyFilesMenu, PdaQrDialog, initErrorReporting, reportError, clearCacheAndReload } from '../../src/app/shell/extras'
 import { setTheme, sanitizeSettings, startSettingsPersistence, SETTINGS_STORAGE_KEY } from '../../src/app/shell/extras/settings-store'
 import { clampHelpOffset, showsOnlineHelp, HELP_DEFAULT_OFFSET } from '../../src/app/shell/extras/online-help'
-import { normalizeVersion, isNewVersion, isWmsDeployEvent, versionSocketUrl, BUILD_VERSION } from '../../src/app/shell/extras/version'
+import { normalizeVersion, isNewVersion, isWmsDeployEvent, deployNeedsReload, versionSocketUrl, BUILD_VERSION } from '../../src/app/shell/extras/version'
 import { isCancelled, reportingEnabled, sentryDsn } from '../../src/app/shell/extras/error-reporting'
 import { frameDownload, saveResponse, downloadExcelBase64, FRAME_DOWNLOAD_TIMEOUT_MS } from '../../src/app/lib/download'
 import { printableHtml, printExport } from '../../src/app/lib/print'
@@ -137,9 +137,15 @@ describe('version banner rules', () => {
     expect(isWmsDeployEvent('not json')).toBe(false)
     expect(isWmsDeployEvent({ event: 'updated' })).toBe(false)
   })
+  it('a deploy naming this very build does not ask for a reload', () => {
+    expect(deployNeedsReload({ event: 'updated', name: '5.12.0', task: { pipelineName: 'WMS' } }, '5.11.4')).toBe(true)
+    expect(deployNeedsReload({ event: 'updated', name: '5.11.04', task: { pipelineName: 'WMS' } }, '5.11.4')).toBe(false)
+    expect(deployNeedsReload({ event: 'updated', task: { pipelineName: 'WMS' } }, '5.11.4')).toBe(true)
+    expect(deployNeedsReload({ event: 'updated', name: '5.12.0', task: { pipelineName: 'OMS' } }, '5.11.4')).toBe(false)
+  })
   it('socket address follows the page protocol', () => {
-    expect(versionSocketUrl({ protocol: 'https:', host: 'wms.example.com' })).toBe('wss://wms.example.com/ws/version')
-    expect(versionSocketUrl({ protocol: 'http:', host: 'localhost:8080' })).toBe('ws://localhost:8080/ws/version')
+    expect(versionSocketUrl({ protocol: 'https:', host: 'wms.example.com' }, '5.11.4')).toBe('wss://wms.example.com/ws/version?v=5.11.4')
+    expect(versionSocketUrl({ protocol: 'http:', host: 'localhost:8080' })).toBe(`ws://localhost:8080/ws/version?v=${PACKAGE_VERSION}`)
   })
 })
 

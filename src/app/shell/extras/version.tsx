@@ -28,6 +28,16 @@ export function isWmsDeployEvent(message: unknown): boolean {
   return o.event === 'updated' && typeof o.task?.pipelineName === 'string' && o.task.pipelineName.toUpperCase() === WMS_PIPELINE
 }
 
+/**
+ * Whether a socket message should show the banner: a WMS deploy, unless it names exactly this build
+ * (a console loaded after the deploy is already current).
+ */
+export function deployNeedsReload(message: unknown, build: string = BUILD_VERSION): boolean {
+  if (!isWmsDeployEvent(message)) return false
+  const m = (typeof message === 'string' ? JSON.parse(message) : message) as { name?: unknown }
+  return !(typeof m.name === 'string' && m.name.trim() && !isNewVersion(m.name, build))
+}
+
 export async function fetchDeployedVersion(): Promise<string | undefined> {
   const res = await fetch(`/version.json?t=${Date.now()}`, { cache: 'no-store' })
   if (!res.ok) return undefined
@@ -35,8 +45,9 @@ export async function fetchDeployedVersion(): Promise<string | undefined> {
   return typeof body?.version === 'string' ? body.version : undefined
 }
 
-export function versionSocketUrl(loc: Pick<Location, 'protocol' | 'host'> = location): string {
-  return `${loc.protocol === 'https:' ? 'wss:' : 'ws:'}//${loc.host}/ws/version`
+/** The version socket; ?v= names this build so the server tells a stale console at once on connect. */
+export function versionSocketUrl(loc: Pick<Location, 'protocol' | 'host'> = location, build: string = BUILD_VERSION): string {
+  return `${loc.protocol === 'https:' ? 'wss:' : 'ws:'}//${loc.host}/ws/version?v=${encodeURIComponent(build)}`
 }
 
 export function VersionBanner() {
@@ -62,7 +73,7 @@ export function VersionBanner() {
       if (stopped || typeof WebSocket === 'undefined') return
       try { ws = new WebSocket(versionSocketUrl()) } catch (e) { console.warn('[version] socket failed', e); return }
       ws.onopen = () => { backoff = 1000 }
-      ws.onmessage = (ev) => { if (isWmsDeployEvent(ev.data)) setOutdated(true) }
+      ws.onmessage = (ev) => { if (deployNeedsReload(ev.data)) setOutdated(true) }
       ws.onclose = () => {
         if (stopped) return
         retry = setTimeout(connect, backoff)
