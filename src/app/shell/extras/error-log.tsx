@@ -1,4 +1,5 @@
-// Error-log button (only while ui.errorLog has entries) and its dialog: message, page, time.
+// Error-log button (only while ui.errorLog has entries) and its dialog: message, page, time — newest
+// first, as the shell's API hook and the uncaught-error listener both unshift.
 import { useSnapshot } from 'valtio'
 import { useTranslation } from 'react-i18next'
 import { ui } from '../../state/ui'
@@ -32,7 +33,7 @@ export function ErrorLogButton() {
                 <tr><th className="px-2 py-1">{t('extras:errorLog.message')}</th><th className="px-2 py-1">{t('extras:errorLog.url')}</th><th className="px-2 py-1 whitespace-nowrap">{t('extras:errorLog.time')}</th></tr>
               </thead>
               <tbody>
-                {[...errorLog].reverse().map((e, i) => (
+                {errorLog.map((e, i) => (
                   <tr key={i} className="border-t border-gray-100 align-top">
                     <td className="px-2 py-1">
                       <div className="text-red-700">{e.message}</div>

@@ -45,8 +45,11 @@ export function reportError(err: unknown): boolean {
   return true
 }
 
+/** Same convention as the shell's API error log: newest first, at most ERROR_LOG_MAX entries. */
+export const ERROR_LOG_MAX = 100
 function logUncaught(message: string, stack?: string) {
-  ui.errorLog.push({ message, url: location.href, time: Date.now(), stack })
+  ui.errorLog.unshift({ message, url: location.href, time: Date.now(), stack })
+  if (ui.errorLog.length > ERROR_LOG_MAX) ui.errorLog.length = ERROR_LOG_MAX
 }
 
 /**
