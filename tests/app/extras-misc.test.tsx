@@ -2,13 +2,13 @@
 // @vitest-environment-options {"happyDOM":{"settings":{"disableIframePageLoading":true}}}
 // The smaller extras: settings persistence and drawer, online help, version banner rules, error
 // reporting without a DSN, error log, my-files menu, PDA QR, clear cache, download and print helpers.
-import { describe, it, expect, beforeAll, afterEach } from 'vitest'
+import { describe, it, expect, beforeAll, afterEach, vi } from 'vitest'
 import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { initI18n, i18next } from '../../src/app/i18n'
 import { session } from '../../src/app/state/session'
 import { ui, openPanel, closePanel, DEFAULT_SETTINGS } from '../../src/app/state/ui'
-import { SettingsDrawer, OnlineHelp, ErrorLogButton, MyFilesMenu, PdaQrDialog, initErrorReporting, reportError, clearCacheAndReload } from '../../src/app/shell/extras'
+import { SettingsDrawer, ReleaseBanner, OnlineHelp, ErrorLogButton, MyFilesMenu, PdaQrDialog, initErrorReporting, reportError, clearCacheAndReload } from '../../src/app/shell/extras'
 import { setTheme, sanitizeSettings, startSettingsPersistence, SETTINGS_STORAGE_KEY } from '../../src/app/shell/extras/settings-store'
 import { clampHelpOffset, showsOnlineHelp, HELP_DEFAULT_OFFSET } from '../../src/app/shell/extras/online-help'
 import { normalizeVersion, isNewVersion, isWmsDeployEvent, deployNeedsReload, versionSocketUrl, BUILD_VERSION } from '../../src/app/shell/extras/version'
@@ -19,6 +19,7 @@ import { getCookie, setCookie, clearAllCookies, domainCandidates } from '../../s
 import { ApiError } from '../../src/app/api/clients'
 import { version as PACKAGE_VERSION } from '../../package.json'
 import { flush, waitFor } from './extras-helpers'
+import { notices } from '../../src/app/shell/extras/notices-model'
 
 let root: Root | null = null
 async function render(el: React.ReactNode) {
@@ -69,6 +70,7 @@ describe('settings', () => {
       expect(getCookie('size')).toBe('small')
       expect(document.documentElement.style.getPropertyValue('--theme')).toBe('#f5222d')
       expect(document.documentElement.dataset.size).toBe('small')
+      expect(document.documentElement.style.fontSize).toBe('14px')
     } finally {
       stop()
       Object.assign(ui.settings, DEFAULT_SETTINGS)
@@ -91,6 +93,32 @@ describe('settings', () => {
     ui.settings.fixedHeader = true
     session.language = 'en'
     localStorage.clear()
+  })
+})
+
+describe('release banner', () => {
+  it('a ReleaseNotice with content shows a dark closable banner that hides itself after 10 s, only with showReleaseAlert', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      notices.unread = [{ id: 7, noticeType: 1, noticeTitle: 'v5.11.4', noticeContent: 'Wave picking is faster.', closeTime: null }]
+      ui.settings.showReleaseAlert = false
+      await render(<ReleaseBanner />)
+      expect(q('[data-testid="release-banner"]')).toBeNull()
+      await act(async () => { ui.settings.showReleaseAlert = true })
+      expect(q('[data-testid="release-banner"]')!.textContent).toContain('Wave picking is faster.')
+      await act(async () => { vi.advanceTimersByTime(9_999) })
+      expect(q('[data-testid="release-banner"]')).not.toBeNull()
+      await act(async () => { vi.advanceTimersByTime(1) })
+      expect(q('[data-testid="release-banner"]')).toBeNull()
+      // A newer release notice shows again, and its close button hides it at once.
+      await act(async () => { notices.unread = [{ id: 8, noticeType: 1, noticeContent: 'Hotfix', closeTime: null }] })
+      const banner = q('[data-testid="release-banner"]')!
+      await act(async () => { (banner.querySelector('button') as HTMLButtonElement).click() })
+      expect(q('[data-testid="release-banner"]')).toBeNull()
+    } finally {
+      vi.useRealTimers()
+      notices.unread = []
+    }
   })
 })
 

@@ -41,11 +41,15 @@ export function readStoredSettings(): ThemeSettings {
   return sanitizeSettings(stored, getCookie(SIZE_COOKIE))
 }
 
-/** Writes the settings to the page: --theme and data-size on <html>. */
+/** Root font size per UI size: Tailwind's rem-based sizes (text, spacing) scale with it. */
+export const SIZE_ROOT_FONT: Record<UiSize, string> = { large: '17px', medium: '16px', small: '14px' }
+
+/** Writes the settings to the page: --theme, data-size and the root font size on <html>. */
 export function applySettings(s: ThemeSettings): void {
   const root = document.documentElement
   root.style.setProperty('--theme', s.theme)
   root.dataset.size = s.size
+  root.style.fontSize = SIZE_ROOT_FONT[s.size]
 }
 
 export function saveSettings(s: ThemeSettings): void {
