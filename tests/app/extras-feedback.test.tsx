@@ -137,4 +137,29 @@ describe('FeedbackDialog', () => {
     await waitFor(() => ui.panel === null, 'dialog closed')
     expect(sent.filter((s) => s.url === '/notice-api/sysFeedback')).toHaveLength(1)
   })
+
+  it('attachments upload to the notification service; a wrong format is refused before sending', async () => {
+    await act(async () => openPanel('feedback'))
+    await waitFor(dialog, 'dialog')
+    sent.length = 0
+    const input = dialog()!.querySelector('input[type="file"]') as HTMLInputElement
+    expect(input.multiple).toBe(true)
+    const pick = async (files: File[]) => {
+      Object.defineProperty(input, 'files', { configurable: true, value: files })
+      await act(async () => { input.dispatchEvent(new Event('change', { bubbles: true })) })
+    }
+    await pick([new File(['MZ'], 'tool.exe', { type: 'application/octet-stream' })])
+    await flush(20)
+    expect(sent.filter((s) => s.url === '/notice-api/common/upload')).toEqual([])
+    expect(toasts.list.at(-1)?.message).toMatch(/please confirm upload file format \[png, jpg, jpeg, gif, webp, bmp, pdf\]/)
+
+    await pick([new File(['%PDF-1.4 demo'], 'scan.pdf', { type: 'application/pdf' })])
+    const link = await waitFor(() => [...dialog()!.querySelectorAll('a')].find((a) => a.textContent === 'scan.pdf'), 'uploaded file')
+    expect(link.getAttribute('href')).toMatch(/^\/api\/files\//)
+    await typeInto(textarea(), 'See the attached scan')
+    await act(async () => { submitBtn().click() })
+    await waitFor(() => ui.panel === null, 'dialog closed')
+    const body = JSON.parse(sent.find((s) => s.url === '/notice-api/sysFeedback')!.body)
+    expect(body.feedbackFile).toEqual([link.getAttribute('href')])
+  })
 })

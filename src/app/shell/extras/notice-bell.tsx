@@ -121,15 +121,16 @@ export function NoticeBell() {
           ) : !list.length ? (
             <p className="px-4 py-6 text-center text-sm text-gray-500">{t('extras:notices.empty')}</p>
           ) : (
-            <ul role="listbox" aria-label={t('extras:notices.title')} className="max-h-[60vh] overflow-y-auto">
+            <ul aria-label={t('extras:notices.title')} className="max-h-[60vh] overflow-y-auto">
               {list.map((n, i) => {
                 const when = relativeTime(n.createTime ?? n.effectiveBegin ?? '')
                 const unread = isUnread(n)
                 return (
-                  <li key={n.id} role="option" aria-selected={i === active}>
+                  <li key={n.id}>
                     <button
                       ref={(el) => { items.current[i] = el }}
                       type="button"
+                      // Roving tab stop: Tab leaves the list, arrows move within it.
                       tabIndex={i === active ? 0 : -1}
                       onFocus={() => setActive(i)}
                       onClick={() => void open(n)}
