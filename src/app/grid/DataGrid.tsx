@@ -24,7 +24,8 @@ import { formatTime } from '../../domain/format'
 import { ColumnSettingsDialog } from './ColumnSettingsDialog'
 import { FilterBar } from './FilterBar'
 import { useColumnConfig } from './columnConfig'
-import { markFocused, registerGrid, type GridHandle } from './focused'
+import { markFocused, registerGrid, runGridEffect, type GridEffect, type GridHandle } from './focused'
+import { registerEffect } from '../commands/effects'
 import { gridKey, initialNav, type NavState } from './keyboard'
 import { buildQuery, nextSort, rangeIds, sortOf } from './query'
 import { useTableHeight } from './useTableHeight'
@@ -54,6 +55,8 @@ const features = tableFeatures({ columnVisibilityFeature, columnOrderingFeature,
 const EMPTY: never[] = []
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
 const SELECT_COL_WIDTH = 32
+/** Grid-scope commands (commands/grid.ts) reach the last-focused grid through these shell effects. */
+const GRID_EFFECTS: GridEffect[] = ['grid.export', 'grid.columns', 'grid.selectAll', 'grid.openRow']
 const defaultRowId = (r: Record<string, unknown>) => String(r.id)
 
 /**
@@ -188,7 +191,10 @@ export function DataGrid<R extends Record<string, unknown>>(props: DataGridProps
   handle.current.openColumns = () => setColumnsOpen(true)
   handle.current.selectAll = () => setNav((s) => gridKey(s, { key: 'a', mod: true }, navCtx()).state)
   handle.current.openActiveRow = () => open(Math.max(0, nav.row))
-  useEffect(() => registerGrid(handle.current), [])
+  useEffect(() => {
+    const off = [registerGrid(handle.current), ...GRID_EFFECTS.map((name) => registerEffect(name, () => { runGridEffect(name) }))]
+    return () => { for (const f of off) f() }
+  }, [])
 
   const navCtx = () => ({
     rowIds, colCount: visibleColumns.length,

@@ -52,3 +52,4 @@ export function usePageActive(): boolean {
 // ---- Registered screens: one line each ----
 registerScreen('dashboard', lazy(() => import('./dashboard/DashboardPage')))
 registerScreen('EmbeddedPage', lazy(() => import('./EmbeddedScreen')))
+registerScreen('system/operation-log', lazy(() => import('./operation-log/OperationLogPage')))
