@@ -1,0 +1,408 @@
+// Palette ranking with fuse.js, with the spec's menu-search weights (title 0.7, path 0.3, threshold
+// 0.4, max pattern 32, min match 1) applied to every entry: navigation entries search their title
+// breadcrumb and route path; other commands their title, and, in the 0.3 slot, their id and keywords.
+//
+// Speed (≤ 8 ms per keystroke for 10k entries): the index (entries + Fuse records) is built once per
+// (registry, language, permissions). Fuse stays the scorer, but per keystroke it scores only the
+// entries that can still reach the top `limit` — a best-first search over LOWER BOUNDS of Fuse's score:
+//  • Fuse accepts a field match with e errors starting at offset x only when e/m + x/distance ≤
+//    threshold (location 0), so e ≤ ⌊threshold·m⌋ and the match lies in the field's first
+//    threshold·distance + m + e characters. The score it reports is that of a real match, so it is
+//    ≥ min over x of D(x)/m + x/distance, D(x) = least edit distance from the pattern to a substring
+//    starting at x (Fuse's bitap counts the same insert/delete/substitute errors); an exact
+//    occurrence at x scores x/distance, an identical field 0 (ε in the product).
+//  • Three bounds of growing cost, each only computed when an entry reaches the front of the queue:
+//    level 0 (every entry) — which pattern characters can occur at all (64 character buckets) and
+//    indexOf; level 1 — D ≥ m − LCS(pattern, prefix) (bit-parallel LCS, a few word operations per
+//    character); level 2 — D(x) for every x (Myers' bit-parallel edit distance over the reversed
+//    prefix). A record's bound is Fuse's own product Π score^(weight·norm) over the fields that may
+//    still match, kept as a sum of logarithms.
+//  • Level-2 entries are scored by Fuse in small batches (same records, weights and norms: Fuse's
+//    scores); the search stops when the next bound exceeds the limit-th best real score.
+// So the result is exactly Fuse's top `limit` (same order, ties by position) — asserted by the tests
+// and by bench/palette-filter.ts against a plain Fuse over all entries.
+import Fuse, { type FuseIndex, type IFuseOptions } from 'fuse.js'
+import type { CommandDef, CommandSection } from '../../domain/commands'
+
+export const FUSE_THRESHOLD = 0.4
+export const MAX_PATTERN = 32
+/** Fuse's default `distance` (location 0): how far from the start a match may begin before it scores out. */
+export const FUSE_DISTANCE = 100
+
+export interface PaletteEntry {
+  id: string
+  def: CommandDef<any>
+  section: CommandSection
+  /** Translated title of the command / screen. */
+  title: string
+  /** Navigation: translated parent titles then the title (the spec's breadcrumb); others: [title]. */
+  titles: string[]
+  /** Navigation: [route path]; others: [id, ...translated keywords]. */
+  terms: string[]
+  /** Route path of a navigation entry. */
+  path?: string
+  shortcut?: string
+}
+
+const I18N_KEY = /^[a-z][\w-]*:[\w.-]+$/
+
+/** Builds the searchable entries. `t` translates i18n keys; literal keywords (codes, paths) stay as they are. */
+export function buildEntries(defs: readonly CommandDef<any>[], t: (key: string) => string): PaletteEntry[] {
+  return defs.map((def) => {
+    const title = t(def.title)
+    const kw = def.keywords ?? []
+    if (def.section === 'navigation' && def.id.startsWith('nav.')) {
+      const path = kw.find((k) => k.startsWith('/') || /^https?:/.test(k))
+      const parents = kw.filter((k) => k !== path).map((k) => (I18N_KEY.test(k) ? t(k) : k))
+      return { id: def.id, def, section: def.section, title, titles: [...parents, title], terms: path ? [path] : [], path, shortcut: def.shortcut }
+    }
+    return { id: def.id, def, section: def.section, title, titles: [title], terms: [def.id, ...kw.map((k) => (I18N_KEY.test(k) ? t(k) : k))], shortcut: def.shortcut }
+  })
+}
+
+const FUSE_OPTIONS: IFuseOptions<PaletteEntry> = {
+  keys: [{ name: 'titles', weight: 0.7 }, { name: 'terms', weight: 0.3 }],
+  threshold: FUSE_THRESHOLD,
+  location: 0,
+  distance: FUSE_DISTANCE,
+  minMatchCharLength: 1,
+  includeScore: true,
+  shouldSort: true,
+}
+
+export interface Ranked { entry: PaletteEntry; score: number }
+
+/** Work done by the last search (bench and tests): fields bounded per level, records Fuse scored. */
+export interface SearchStats { level0: number; level1: number; level2: number; scored: number }
+
+type IndexRecord = FuseIndex<PaletteEntry>['records'][number]
+type SubRecord = { v: string; n: number }
+
+const KEY_WEIGHTS = (FUSE_OPTIONS.keys as { weight: number }[]).map((k) => k.weight)
+const WEIGHT_SUM = KEY_WEIGHTS.reduce((a, b) => a + b, 0)
+
+export class PaletteIndex {
+  readonly entries: PaletteEntry[]
+  private readonly fuse: Fuse<PaletteEntry>
+  private readonly full: FuseIndex<PaletteEntry>
+  private readonly records: IndexRecord[]
+  // Every indexed field value, flattened: entry i owns fields first[i] .. first[i+1]-1.
+  private readonly first: Int32Array
+  /** Lower-cased (as Fuse compares) field text. */
+  private readonly text: string[] = []
+  /** UTF-16 code units of each field's text in one buffer (codes[off[f] .. off[f]+len[f])). */
+  private readonly codes: Uint16Array
+  private readonly off: Int32Array
+  private readonly len: Int32Array
+  /** Exponent of the field's factor in Fuse's score: key weight · field norm. */
+  private readonly exp: Float64Array
+  /** Which of 64 character buckets occur in the field. */
+  private readonly lo: Int32Array
+  private readonly hi: Int32Array
+  /** Per query: pattern positions of each code unit, forwards and reversed; per bucket (reset after each search). */
+  private readonly charMask = new Int32Array(65536)
+  private readonly revMask = new Int32Array(65536)
+  private readonly bucketPos = new Int32Array(64)
+  readonly stats: SearchStats = { level0: 0, level1: 0, level2: 0, scored: 0 }
+
+  constructor(entries: PaletteEntry[]) {
+    this.entries = entries
+    this.full = Fuse.createIndex(FUSE_OPTIONS.keys!, entries)
+    this.fuse = new Fuse(entries, FUSE_OPTIONS, this.full)
+    this.records = []
+    for (const rec of this.full.records) this.records[rec.i] = rec
+    this.first = new Int32Array(entries.length + 1)
+    const exps: number[] = []
+    for (let i = 0; i < entries.length; i++) {
+      this.first[i] = this.text.length
+      const rec = this.records[i]
+      if (!rec) continue
+      KEY_WEIGHTS.forEach((w, k) => {
+        const sub = (rec.$ as Record<number, SubRecord | SubRecord[] | undefined>)[k]
+        for (const r of Array.isArray(sub) ? sub : sub ? [sub] : []) {
+          this.text.push(r.v.toLowerCase())
+          exps.push((w / WEIGHT_SUM) * r.n)
+        }
+      })
+    }
+    const fields = this.text.length
+    this.first[entries.length] = fields
+    this.exp = Float64Array.from(exps)
+    this.off = new Int32Array(fields)
+    this.len = new Int32Array(fields)
+    this.lo = new Int32Array(fields)
+    this.hi = new Int32Array(fields)
+    this.codes = new Uint16Array(this.text.reduce((n, v) => n + v.length, 0))
+    let o = 0
+    this.text.forEach((v, f) => {
+      this.off[f] = o
+      this.len[f] = v.length
+      let lo = 0, hi = 0
+      for (let j = 0; j < v.length; j++) {
+        const c = v.charCodeAt(j)
+        this.codes[o + j] = c
+        const b = bucket(c)
+        if (b < 32) lo |= 1 << b
+        else hi |= 1 << (b - 32)
+      }
+      this.lo[f] = lo
+      this.hi[f] = hi
+      o += v.length
+    })
+  }
+
+  /**
+   * Ranked entries for a query, best first, at most `limit`. `accept` (e.g. "visible here") is
+   * applied before scoring. Ties keep the order of `prefer` (recent commands first).
+   */
+  search(query: string, opts: { limit?: number; accept?: (e: PaletteEntry) => boolean; prefer?: readonly string[] } = {}): Ranked[] {
+    const q = query.trim().slice(0, MAX_PATTERN)
+    if (!q) return []
+    const limit = opts.limit ?? 50
+    const want = opts.prefer?.length ? limit + opts.prefer.length : limit
+    const out = this.bestFirst(q, want, opts.accept).map((r) => ({ entry: this.entries[r.idx], score: r.score }))
+    if (opts.prefer?.length) {
+      const rank = new Map(opts.prefer.map((id, i) => [id, i]))
+      out.sort((a, b) => a.score - b.score || (rank.get(a.entry.id) ?? 1e9) - (rank.get(b.entry.id) ?? 1e9))
+    }
+    return out.slice(0, limit)
+  }
+
+  /** Best-first search over Fuse (see the note at the top). */
+  private bestFirst(q: string, want: number, accept?: (e: PaletteEntry) => boolean): { idx: number; score: number }[] {
+    const p = q.toLowerCase()
+    const m = p.length
+    const maxErrors = Math.floor(FUSE_THRESHOLD * m + 1e-9)
+    const required = m - maxErrors
+    const reach = Math.floor(FUSE_THRESHOLD * FUSE_DISTANCE) + m + maxErrors + 1
+    const maxExactAt = Math.floor(FUSE_THRESHOLD * FUSE_DISTANCE + 1e-9)
+    const full = m >= 32 ? 0xffffffff : 2 ** m - 1
+    const high = 1 << (m - 1)
+    const { charMask, revMask, bucketPos, codes, off, len, text, exp } = this
+    let patLo = 0, patHi = 0
+    for (let i = 0; i < m; i++) {
+      const c = p.charCodeAt(i)
+      charMask[c] |= 1 << i
+      revMask[c] |= 1 << (m - 1 - i)
+      const b = bucket(c)
+      bucketPos[b] |= 1 << i
+      if (b < 32) patLo |= 1 << b
+      else patHi |= 1 << (b - 32)
+    }
+    // ln of e/m for each admissible error count: the level-0/1 passes do no transcendental math.
+    const lnErrors = Array.from({ length: maxErrors + 1 }, (_, e) => lnScore(e / m))
+
+    /** Pattern positions whose character (bucket) occurs in the field: an upper bound of their LCS. */
+    const present = (f: number): number => {
+      let hit = 0
+      for (let x = this.lo[f] & patLo; x; x &= x - 1) hit |= bucketPos[31 - Math.clz32(x & -x)]
+      for (let x = this.hi[f] & patHi; x; x &= x - 1) hit |= bucketPos[63 - Math.clz32(x & -x)]
+      return popcount(hit >>> 0)
+    }
+    /** ln score of the first exact occurrence, if Fuse would accept it. */
+    const exactAt = (f: number): number => {
+      const at = text[f].indexOf(p)
+      return at >= 0 && at <= maxExactAt ? LN_AT[at] : Infinity
+    }
+
+    /** Level 0: ln bound from character presence and exact occurrence; Infinity = cannot match. */
+    const level0 = (f: number): number => {
+      if (text[f] === p) return LN_EXACT
+      if (len[f] < required) return Infinity
+      const hits = present(f)
+      if (hits < required) return Infinity
+      // An exact occurrence needs every pattern character present.
+      const exact = hits === m ? exactAt(f) : Infinity
+      if (maxErrors === 0) return exact
+      return Math.min(exact, lnErrors[Math.max(1, m - hits)])
+    }
+
+    /** Level 1: errors ≥ m − LCS (Hyyrö's bit vector: the 1-bits left in V count the unmatched positions). */
+    const level1 = (f: number): number => {
+      if (text[f] === p) return LN_EXACT
+      if (len[f] < required || present(f) < required) return Infinity
+      let V = full
+      for (let j = off[f], end = j + Math.min(len[f], reach); j < end; j++) {
+        const U = V & charMask[codes[j]]
+        V = ((V + U) | (V - U)) & full
+      }
+      const unmatched = popcount(V >>> 0)
+      // An exact occurrence needs the whole pattern as a subsequence.
+      const exact = unmatched === 0 ? exactAt(f) : Infinity
+      const errors = Math.max(1, unmatched)
+      return Math.min(exact, errors <= maxErrors ? lnErrors[errors] : Infinity)
+    }
+
+    /** Level 2: min over start x of D(x)/m + x/distance (Myers over the reversed prefix). */
+    const level2 = (f: number): number => {
+      if (text[f] === p) return LN_EXACT
+      if (len[f] < required) return Infinity
+      let Pv = full, Mv = 0, score = m, best = Infinity
+      const start = off[f]
+      for (let j = Math.min(len[f], reach) - 1; j >= 0; j--) {
+        const Eq = revMask[codes[start + j]]
+        const Xv = Eq | Mv
+        const Xh = ((((Eq & Pv) + Pv) & full) ^ Pv) | Eq
+        let Ph = Mv | (~(Xh | Pv) & full)
+        let Mh = Pv & Xh
+        if (Ph & high) score++
+        else if (Mh & high) score--
+        Ph = (Ph << 1) & full
+        Mh = (Mh << 1) & full
+        Pv = Mh | (~(Xv | Ph) & full)
+        Mv = Ph & Xv
+        if (score <= maxErrors) {
+          const sc = score / m + j / FUSE_DISTANCE
+          if (sc < best) best = sc
+        }
+      }
+      return best <= FUSE_THRESHOLD ? lnScore(best) : Infinity
+    }
+
+    const levels = [level0, level1, level2]
+    const stats = this.stats
+    stats.level0 = stats.level1 = stats.level2 = stats.scored = 0
+    /** ln of the record's bound: Σ weight·norm · ln(field bound) over the fields that may match. */
+    const recordBound = (idx: number, level: number): number => {
+      const field = levels[level]
+      if (level === 0) stats.level0++
+      else if (level === 1) stats.level1++
+      else stats.level2++
+      let sum = 0
+      let possible = false
+      for (let f = this.first[idx], end = this.first[idx + 1]; f < end; f++) {
+        const lb = field(f)
+        if (lb === Infinity) continue
+        possible = true
+        sum += lb * exp[f]
+      }
+      // Shaved by a hair so float rounding never lifts a bound above Fuse's equal score.
+      return possible ? sum - 1e-9 : Infinity
+    }
+
+    const queue = new BoundQueue(this.entries.length)
+    try {
+      // With no error allowed, level 0 is already Fuse's exact score: straight to scoring. Long
+      // patterns tolerate so many errors that character presence rarely prunes, and refining almost
+      // every entry through the queue costs more than one LCS pass: start those at level 1.
+      const initial = maxErrors > 2 ? 1 : 0
+      const queued = maxErrors === 0 ? 2 : initial
+      for (let idx = 0; idx < this.entries.length; idx++) {
+        if (accept && !accept(this.entries[idx])) continue
+        const b = recordBound(idx, initial)
+        if (b !== Infinity) queue.push(idx, b, queued)
+      }
+      queue.heapify()
+
+      const best: { idx: number; score: number }[] = []
+      let cutoff = Infinity // ln of the want-th best real score so far
+      let batch: number[] = []
+      const flush = () => {
+        if (!batch.length) return
+        stats.scored += batch.length
+        this.fuse.setCollection(this.entries, Fuse.parseIndex<PaletteEntry>({ keys: this.full.keys, records: batch.map((i) => this.records[i]) }))
+        for (const r of this.fuse.search(q, { limit: want })) best.push({ idx: r.refIndex, score: r.score ?? 1 })
+        best.sort((a, b) => (a.score === b.score ? a.idx - b.idx : a.score - b.score)) // Fuse's order
+        if (best.length > want) best.length = want
+        if (best.length >= want) cutoff = Math.log(best[want - 1].score)
+        batch = []
+      }
+      const batchSize = Math.max(16, want >> 1)
+      while (queue.size && queue.topBound() <= cutoff) {
+        const { idx, level } = queue.pop()
+        if (level < 2) {
+          const b = recordBound(idx, level + 1)
+          if (b !== Infinity && b <= cutoff) queue.insert(idx, b, level + 1)
+          continue
+        }
+        batch.push(idx)
+        if (batch.length >= batchSize) flush()
+      }
+      flush()
+      return best
+    } finally {
+      for (let i = 0; i < m; i++) {
+        const c = p.charCodeAt(i)
+        charMask[c] = 0
+        revMask[c] = 0
+      }
+      bucketPos.fill(0)
+    }
+  }
+}
+
+/** Min-heap of entry indices by bound, each with its refinement level (typed arrays: thousands of pushes per keystroke). */
+class BoundQueue {
+  private readonly idx: Int32Array
+  private readonly bound: Float64Array
+  private readonly level: Uint8Array
+  size = 0
+  constructor(capacity: number) {
+    this.idx = new Int32Array(capacity)
+    this.bound = new Float64Array(capacity)
+    this.level = new Uint8Array(capacity)
+  }
+  /** Appends without ordering; call heapify() once after the bulk load. */
+  push(i: number, b: number, level: number) {
+    const n = this.size++
+    this.idx[n] = i; this.bound[n] = b; this.level[n] = level
+  }
+  heapify() { for (let k = (this.size >> 1) - 1; k >= 0; k--) this.down(k) }
+  insert(i: number, b: number, level: number) {
+    this.push(i, b, level)
+    let k = this.size - 1
+    while (k > 0) {
+      const parent = (k - 1) >> 1
+      if (!this.less(k, parent)) break
+      this.swap(k, parent)
+      k = parent
+    }
+  }
+  topBound(): number { return this.bound[0] }
+  pop(): { idx: number; level: number } {
+    const out = { idx: this.idx[0], level: this.level[0] }
+    this.size--
+    if (this.size) {
+      this.idx[0] = this.idx[this.size]; this.bound[0] = this.bound[this.size]; this.level[0] = this.level[this.size]
+      this.down(0)
+    }
+    return out
+  }
+  // Ties by entry position, as Fuse orders equal scores.
+  private less(a: number, b: number) { return this.bound[a] < this.bound[b] || (this.bound[a] === this.bound[b] && this.idx[a] < this.idx[b]) }
+  private swap(a: number, b: number) {
+    const i = this.idx[a]; this.idx[a] = this.idx[b]; this.idx[b] = i
+    const d = this.bound[a]; this.bound[a] = this.bound[b]; this.bound[b] = d
+    const l = this.level[a]; this.level[a] = this.level[b]; this.level[b] = l
+  }
+  private down(k: number) {
+    for (;;) {
+      const l = 2 * k + 1, r = l + 1
+      let m = k
+      if (l < this.size && this.less(l, m)) m = l
+      if (r < this.size && this.less(r, m)) m = r
+      if (m === k) return
+      this.swap(k, m)
+      k = m
+    }
+  }
+}
+
+/** ln of a field score as Fuse reports it (never below 0.001; an identical field counts as ε). */
+function lnScore(score: number): number {
+  return Math.log(Math.max(0.001, score))
+}
+const LN_EXACT = Math.log(Number.EPSILON)
+/** ln score of an exact occurrence at offset x (x / distance). */
+const LN_AT = Array.from({ length: Math.floor(FUSE_THRESHOLD * FUSE_DISTANCE) + 1 }, (_, x) => lnScore(x / FUSE_DISTANCE))
+
+/** One of 64 buckets per UTF-16 code unit (multiplicative hash: letters, digits and CJK spread out). */
+function bucket(c: number): number {
+  return Math.imul(c, 0x9e3779b1) >>> 26
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333)
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24
+}
