@@ -74,17 +74,20 @@ const base = ky.create({
 
 type Kind = 'main' | 'second' | 'notice'
 
-interface CallOptions { query?: Record<string, unknown>; json?: unknown; body?: BodyInit; timeout?: number; silent?: boolean; dataField?: 'data' | 'datas'; headers?: Record<string, string>; noRetry?: boolean }
+interface CallOptions { query?: Record<string, unknown>; json?: unknown; body?: BodyInit; timeout?: number; silent?: boolean; dataField?: 'data' | 'datas'; headers?: Record<string, string>; noRetry?: boolean; signal?: AbortSignal }
 
 async function call<T>(kind: Kind, method: string, url: string, opts: CallOptions): Promise<T> {
   const kyOpts: Options = { method, timeout: opts.timeout ?? TIMEOUT_MS, headers: opts.headers }
   if (opts.query) kyOpts.searchParams = toSearchParams(opts.query)
   if (opts.json !== undefined) kyOpts.json = opts.json
   if (opts.body !== undefined) kyOpts.body = opts.body
+  if (opts.signal) kyOpts.signal = opts.signal
   let res: Response
   try {
     res = await base(url.replace(/^\//, '/'), kyOpts)
   } catch (e) {
+    // Spec: cancelled requests are not reported (the palette cancels stale document searches).
+    if (opts.signal?.aborted) throw e
     const err = e instanceof TimeoutError
       ? new ApiError(i18next.t('errors:timeout'), 0, 'timeout', 'errors:timeout')
       : new ApiError(i18next.t('errors:network'), 0, 'error.network', 'errors:network')
@@ -125,7 +128,7 @@ async function call<T>(kind: Kind, method: string, url: string, opts: CallOption
 
 function client(kind: Kind, timeout: number, prefix = '') {
   return {
-    get: <T>(url: string, query?: Record<string, unknown>, o: { silent?: boolean; dataField?: 'data' | 'datas' } = {}) => call<T>(kind, 'GET', prefix + url, { query, timeout, ...o }),
+    get: <T>(url: string, query?: Record<string, unknown>, o: { silent?: boolean; dataField?: 'data' | 'datas'; signal?: AbortSignal } = {}) => call<T>(kind, 'GET', prefix + url, { query, timeout, ...o }),
     post: <T>(url: string, json?: unknown, o: { silent?: boolean; dataField?: 'data' | 'datas'; headers?: Record<string, string>; noRetry?: boolean } = {}) => call<T>(kind, 'POST', prefix + url, { json, timeout, ...o }),
     put: <T>(url: string, json?: unknown, o: { silent?: boolean } = {}) => call<T>(kind, 'PUT', prefix + url, { json, timeout, ...o }),
     del: <T>(url: string, query?: Record<string, unknown>, o: { silent?: boolean } = {}) => call<T>(kind, 'DELETE', prefix + url, { query, timeout, ...o }),
