@@ -14,7 +14,7 @@ import {
   notices, loadNotices, parseSlides, clampSlideIndex, stepSlide, slideColor, SLIDE_COLORS, hasUnreadAnnouncement,
   currentAnnouncement, currentRelease, type Notice,
 } from '../../src/app/shell/extras/notices-model'
-import { bridgeFetch, signIn, flush, waitFor, press, type SentRequest } from './extras-helpers'
+import { bridgeFetch, bridgeIdle, signIn, flush, waitFor, press, type SentRequest } from './extras-helpers'
 
 describe('carousel rules (pure)', () => {
   it('index resets to 0 when there are no slides or it is out of range', () => {
@@ -80,6 +80,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await act(async () => root?.unmount())
+  await bridgeIdle()
   await t?.close()
 })
 
@@ -127,7 +128,7 @@ describe('notices against the notification service', () => {
     sent.length = 0
     await act(async () => { (dlg.querySelector('button[aria-label="Close"]') as HTMLButtonElement).click() })
     await waitFor(() => !q('[data-testid="announcement-dialog"]'), 'dialog closed')
-    await waitFor(() => sent.some((s) => s.url === '/notice-api/noticeManage/closeNotice'), 'closeNotice')
+    await waitFor(() => sent.some((s) => s.url === '/notice-api/noticeManage/closeNotice' && s.status === 200), 'closeNotice answered')
     const call = sent.find((s) => s.url === '/notice-api/noticeManage/closeNotice')!
     expect(JSON.parse(call.body)).toEqual({ id: annId, noticeSource: 'WMS', readerId: session.userId, userName: 'picker' })
     expect(q('[data-testid="notice-dot"]')).toBeNull()
@@ -166,7 +167,7 @@ describe('notices against the notification service', () => {
     const markAll = [...panel.querySelectorAll('button')].find((b) => b.textContent === 'Mark all as read')!
     expect(markAll.disabled).toBe(false)
     await act(async () => { markAll.click() })
-    await waitFor(() => sent.some((s) => s.url === '/notice-api/noticeManage/allRead'), 'allRead')
+    await waitFor(() => sent.some((s) => s.url === '/notice-api/noticeManage/allRead' && s.status === 200), 'allRead answered')
     await waitFor(() => notices.unread.length === 0 && !notices.loading, 'reloaded')
     expect(notices.list.every((n) => n.closeTime)).toBe(true)
     expect(q('[data-testid="release-banner"]')).toBeNull()

@@ -11,7 +11,7 @@ import { session } from '../../src/app/state/session'
 import { ui, openPanel, closePanel } from '../../src/app/state/ui'
 import { toasts } from '../../src/app/state/toast'
 import { FeedbackDialog } from '../../src/app/shell/extras'
-import { bridgeFetch, signIn, flush, waitFor, typeInto, type SentRequest } from './extras-helpers'
+import { bridgeFetch, bridgeIdle, signIn, flush, waitFor, typeInto, type SentRequest } from './extras-helpers'
 import { checkFeedbackOnBlur, checkFeedbackForSubmit, feedbackRows, feedbackStatusTone, feedbackStatusKey, FEEDBACK_MAX } from '../../src/app/shell/extras/feedback-rules'
 
 let t: TestApp
@@ -36,6 +36,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await act(async () => root?.unmount())
+  await bridgeIdle()
   await t?.close()
 })
 beforeEach(async () => {

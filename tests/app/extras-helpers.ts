@@ -7,7 +7,15 @@ import { session } from '../../src/app/state/session'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
-export interface SentRequest { method: string; url: string; body: string }
+/** `status` is set once the API has answered. */
+export interface SentRequest { method: string; url: string; body: string; status?: number }
+
+let inFlight = 0
+/** Resolves once no bridged request is running (call before closing the app: no request hits a closed pool). */
+export async function bridgeIdle(timeout = 5000) {
+  const end = Date.now() + timeout
+  while (inFlight > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 10))
+}
 
 /** Routes fetch into `app` and records every request in the returned array. */
 export function bridgeFetch(app: TestApp['app']): SentRequest[] {
@@ -18,8 +26,12 @@ export function bridgeFetch(app: TestApp['app']): SentRequest[] {
     const buf = Buffer.from(await req.arrayBuffer())
     const headers: Record<string, string> = {}
     req.headers.forEach((v, k) => { headers[k] = v })
-    sent.push({ method: req.method, url: u.pathname, body: buf.toString('utf8') })
+    const rec: SentRequest = { method: req.method, url: u.pathname, body: buf.toString('utf8') }
+    sent.push(rec)
+    inFlight++
     const res = await app.inject({ method: req.method as 'POST', url: u.pathname + u.search, headers, payload: buf.length ? buf : undefined })
+    inFlight--
+    rec.status = res.statusCode
     const out = new Headers()
     for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out.set(k, String(v))
     return new Response(res.rawPayload.length ? new Uint8Array(res.rawPayload) : null, { status: res.statusCode, headers: out })
