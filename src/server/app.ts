@@ -26,7 +26,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: opts.config.logLevel },
     genReqId: (req) => (req.headers['x-request-id'] as string) || randomUUID(),
-    trustProxy: true,
+    // Only behind a known proxy may x-forwarded-for name the client (the per-address sign-in limit uses it).
+    trustProxy: opts.config.trustProxy,
     bodyLimit: 60 * 1024 * 1024,
   })
   app.decorate(ROUTES, [])
