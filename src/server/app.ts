@@ -1,5 +1,5 @@
 // Builds the Fastify app: plugins, the error envelope, every area's routes, docs and the built client.
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
 import websocket from '@fastify/websocket'
@@ -23,13 +23,14 @@ export interface BuildOptions {
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
-  const app = Fastify({
+  const serverOptions: FastifyServerOptions = {
     logger: opts.logger ?? { level: opts.config.logLevel },
     genReqId: (req) => (req.headers['x-request-id'] as string) || randomUUID(),
     // Only behind a known proxy may x-forwarded-for name the client (the per-address sign-in limit uses it).
     trustProxy: opts.config.trustProxy,
     bodyLimit: 60 * 1024 * 1024,
-  })
+  }
+  const app = Fastify(serverOptions)
   app.decorate(ROUTES, [])
   app.decorateRequest('lang', 'en' as Language)
   app.addHook('onRequest', async (req, reply) => {
