@@ -13,6 +13,8 @@ import { session } from '../../src/app/state/session'
 import { addVisitedView, closeAllViews, closeOtherViews, closeView, dropCachedViews, initAffixViews, refreshView } from '../../src/app/state/tabs'
 import { evaluateViewport, isMobileWidth, MOBILE_BREAKPOINT, onRouteChanged, toggleSidebar, initSidebarFromCookie } from '../../src/app/state/layout'
 import { getCookie } from '../../src/app/shell/cookies'
+import { initialLanguage, setLanguage } from '../../src/app/shell/language'
+import { toasts } from '../../src/app/state/toast'
 import { routeState, type CurrentRoute } from '../../src/app/router/current'
 import { buildAppRoutes, matchPattern, resolvePath } from '../../src/app/router/menu-routes'
 import { nextKeep } from '../../src/app/router/PageArea'
@@ -278,6 +280,34 @@ describe('mobile breakpoint', () => {
     } finally {
       document.body.getBoundingClientRect = rect
     }
+  })
+})
+
+describe('language', () => {
+  it('cookie first, then the browser languages, then English', () => {
+    const langs = Object.getOwnPropertyDescriptor(Navigator.prototype, 'languages')
+    try {
+      Object.defineProperty(navigator, 'languages', { configurable: true, get: () => ['fr-FR', 'es-419'] })
+      expect(initialLanguage()).toBe('es-MX')
+      document.cookie = 'language=zh; path=/'
+      expect(initialLanguage()).toBe('zh')
+      clearCookies()
+      Object.defineProperty(navigator, 'languages', { configurable: true, get: () => ['fr-FR'] })
+      expect(initialLanguage()).toBe('en')
+    } finally {
+      delete (navigator as { languages?: unknown }).languages
+      if (langs) Object.defineProperty(Navigator.prototype, 'languages', langs)
+    }
+  })
+
+  it("switching stores the cookie, marks it manual, re-translates and says 'Switch Language Success'", async () => {
+    toasts.list = []
+    setLanguage('es-MX')
+    await flush(10)
+    expect([getCookie('language'), getCookie('isManual'), session.language, i18next.language, document.documentElement.lang]).toEqual(['es-MX', '1', 'es-MX', 'es-MX', 'es-MX'])
+    setLanguage('en')
+    await flush(10)
+    expect(toasts.list.map((x) => x.message)).toContain('Switch Language Success')
   })
 })
 

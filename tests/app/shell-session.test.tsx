@@ -13,7 +13,9 @@ import { api } from '../../src/app/api/clients'
 import { session } from '../../src/app/state/session'
 import { toasts } from '../../src/app/state/toast'
 import { ui } from '../../src/app/state/ui'
-import { clearSession, loadSession, logout, pickPair, readTokens, storeTokens } from '../../src/app/state/session-flow'
+import { clearSession, loadFavourites, loadSession, logout, pickPair, readTokens, storeTokens } from '../../src/app/state/session-flow'
+import { routeState } from '../../src/app/router/current'
+import { currentFavouriteState, toggleCurrentFavourite } from '../../src/app/shell/effects'
 import { getCookie, setCookie, parentDomain } from '../../src/app/shell/cookies'
 import { installApiHooks } from '../../src/app/shell/api-hooks'
 import SignInPage, { safeRedirect } from '../../src/app/pages/SignInPage'
@@ -204,6 +206,31 @@ describe('session bootstrap', () => {
     await waitFor(() => window.location.pathname === '/sso/login', 'sign-in after confirm')
     expect(getCookie('token')).toBeUndefined()
     expect(session.token).toBe('')
+  })
+})
+
+describe('favourites', () => {
+  it('the star saves the list as a JSON string under favoriteRoutes; only menu routes qualify', async () => {
+    const tk = await tokenFor('receiver')
+    storeTokens({ token: tk.access_token })
+    await loadSession()
+    expect(session.favourites).toEqual([])
+    routeState.current = { path: '/profile', fullPath: '/profile', name: 'profile', title: 'shell:route.profile', componentKey: null, meta: {}, params: {}, fromMenu: false }
+    expect(currentFavouriteState()).toBeUndefined()
+    routeState.current = { path: '/stock-manage/stock-manage-list', fullPath: '/stock-manage/stock-manage-list?sku=A1', name: 'stock-manage-list', title: 'menu:title.stock-manage-list', componentKey: 'x', meta: {}, params: {}, fromMenu: true }
+    expect(currentFavouriteState()).toBe(false)
+    await toggleCurrentFavourite()
+    const save = sent.find((x) => x.path === '/wms-plus-base/tableColumnConfig/user/addTableColumnConfig')!
+    const body = JSON.parse(save.body)
+    expect(body.tableKey).toBe('favoriteRoutes')
+    expect(JSON.parse(body.tableConfig)).toEqual([{ fullPath: '/stock-manage/stock-manage-list?sku=A1', name: 'stock-manage-list', path: '/stock-manage/stock-manage-list', params: {}, query: { sku: 'A1' }, meta: { title: 'menu:title.stock-manage-list' } }])
+    expect(currentFavouriteState()).toBe(true)
+    session.favourites = []
+    await loadFavourites() // read back from the server
+    expect(session.favourites.map((f) => f.path)).toEqual(['/stock-manage/stock-manage-list'])
+    await toggleCurrentFavourite()
+    await loadFavourites()
+    expect(session.favourites).toEqual([])
   })
 })
 

@@ -12,7 +12,6 @@ export function LanguageSwitch() {
   return (
     <label className="flex items-center gap-1 text-sm">
       <span className="sr-only">{t('shell:language.label')}</span>
-      <span aria-hidden="true">🌐</span>
       <select data-testid="language-switch" aria-label={t('shell:language.label')} value={language}
         onChange={(e) => { if (isLanguage(e.target.value)) setLanguage(e.target.value) }}
         className="rounded border border-slate-300 bg-white px-1.5 py-1 text-sm">

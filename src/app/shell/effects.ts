@@ -4,6 +4,7 @@
 import { isLanguage } from '../../domain/i18n'
 import { navigate } from 'wouter/use-browser-location'
 import { registerEffect } from '../commands/effects'
+import { registerContextExtension } from '../commands/context'
 import { i18next } from '../i18n'
 import { showToast } from '../state/toast'
 import { ui } from '../state/ui'
@@ -12,7 +13,7 @@ import { toggleSidebar } from '../state/layout'
 import { closeAllViews, closeOtherViews, closeView, refreshView } from '../state/tabs'
 import { logout, switchPair, pairValue, toggleFavourite } from '../state/session-flow'
 import { setLanguage } from './language'
-import { removeCookie } from './cookies'
+import { clearCacheAndReload } from './extras'
 import { canBeFavourite, currentRouteInfo } from '../router/current'
 
 const here = () => window.location.pathname
@@ -33,7 +34,8 @@ export async function toggleFullscreen(): Promise<void> {
 export function currentFavourite() {
   const info = currentRouteInfo()
   if (!info || !canBeFavourite(info)) return undefined
-  return { fullPath: info.fullPath, name: info.name, path: info.path, meta: { title: info.title } }
+  const query = Object.fromEntries(new URLSearchParams(info.fullPath.split('?')[1] ?? ''))
+  return { fullPath: info.fullPath, name: info.name, path: info.path, params: { ...info.params }, query, meta: { title: info.title } }
 }
 
 /** For the command context: true/false when the page can be a favourite, undefined when it cannot. */
@@ -71,14 +73,8 @@ registerEffect('tab.refresh', () => navigate(refreshView(currentRouteInfo()?.pat
 registerEffect('tab.close', () => go(closeView(currentRouteInfo()?.path ?? here(), currentRouteInfo()?.path ?? here())))
 registerEffect('tab.closeOthers', () => go(closeOtherViews(currentRouteInfo()?.path ?? here(), currentRouteInfo()?.path ?? here())))
 registerEffect('tab.closeAll', () => go(closeAllViews(currentRouteInfo()?.path ?? here())))
-// The command already asked for confirmation (its `confirm` key); this is the spec's wipe + reload.
+// The command already asked for confirmation (its `confirm` key); this is the extras' wipe + reload.
 registerEffect('cache.clear', () => clearCacheAndReload())
 
-export function clearCacheAndReload(): void {
-  localStorage.clear()
-  for (const part of document.cookie.split(';')) {
-    const name = part.split('=')[0]?.trim()
-    if (name) { removeCookie(name); removeCookie(name, { parent: true }) }
-  }
-  window.location.reload()
-}
+// The command context's `favourite` from the route the shell resolved (menu routes only, params included).
+registerContextExtension(() => ({ favourite: currentFavouriteState() }))

@@ -3,7 +3,7 @@
 const GLYPHS: Record<string, string> = {
   dashboard: '▦', database: '▤', goods: '◈', inbound: '⇲', outbound: '⇱', stock: '▥', warehouse: '⌂', container: '▣',
   partner: '⚇', transfer: '⇄', replenish: '↻', rule: '≡', chart: '▟', performance: '◔', printer: '⎙', setting: '⚙',
-  tool: '⚒', version: '⑂', lock: '⚿', file: '▯', ship: '⛴', attr: '⌗', consumables: '◍', warning: '⚠', work: '⚑',
+  tool: '⚒', version: '⑂', lock: '⚿', file: '▯', ship: '⚓', attr: '⌗', consumables: '◍', warning: '⚠', work: '⚑',
   search: '⌕', star: '★', starEmpty: '☆',
 }
 

@@ -222,6 +222,8 @@ export function refreshAccessToken(): Promise<boolean> {
 }
 
 export function loginPath(redirect: string | undefined): string {
+  // Already on the sign-in page (e.g. two redirects racing): keep its own return address.
+  if (redirect?.startsWith('/sso/login')) return redirect
   return redirect && redirect !== '/' ? `/sso/login?redirect=${encodeURIComponent(redirect)}` : '/sso/login'
 }
 

@@ -34,7 +34,8 @@ export const session = proxy({
   virtualWarehouseType: 0,
   weakPassword: false,
   language: DEFAULT_LANGUAGE as Language,
-  favourites: [] as { fullPath: string; name: string; path: string; meta: { title: string } }[],
+  /** Favourite routes (spec section 3): stored under tableKey favoriteRoutes as a JSON string. */
+  favourites: [] as { fullPath: string; name: string; path: string; params?: Record<string, string | undefined>; query?: Record<string, string>; meta: { title: string } }[],
   /** Menus loaded and routes built (the catch-all route's presence). */
   ready: false,
 })
