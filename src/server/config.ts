@@ -25,8 +25,8 @@ export interface Config {
   loginLimitPerAccount: number
   loginLimitPerAddress: number
   loginLimitWindowSec: number
-  /** Trust x-forwarded-for from these proxies (Fastify trustProxy): 'true', a hop count, or addresses. */
-  trustProxy: boolean | number | string
+  /** Trust x-forwarded-for from these proxies (Fastify trustProxy): 'true' or a comma-separated list of addresses. */
+  trustProxy: boolean | string
 }
 
 const num = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d)
@@ -49,6 +49,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLimitPerAccount: num(env.LOGIN_LIMIT_ACCOUNT, 5),
     loginLimitPerAddress: num(env.LOGIN_LIMIT_ADDRESS, 20),
     loginLimitWindowSec: num(env.LOGIN_LIMIT_WINDOW, 60),
-    trustProxy: !env.TRUST_PROXY ? false : env.TRUST_PROXY === 'true' ? true : /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY,
+    trustProxy: !env.TRUST_PROXY ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
   }
 }
