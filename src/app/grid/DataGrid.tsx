@@ -144,7 +144,7 @@ export function DataGrid<R extends Record<string, unknown>>(props: DataGridProps
   const colVirtualizer = useVirtualizer({
     horizontal: true, count: visibleColumns.length, getScrollElement: () => scrollRef.current,
     estimateSize: (i) => visibleColumns[i]?.getSize() ?? DEFAULT_COLUMN_WIDTH, overscan: 3,
-    paddingStart: SELECT_COL_WIDTH, observeElementRect: observeWithFallback(fallback),
+    paddingStart: SELECT_COL_WIDTH, scrollPaddingStart: SELECT_COL_WIDTH, observeElementRect: observeWithFallback(fallback),
   })
   useEffect(() => { colVirtualizer.measure() }, [config]) // eslint-disable-line react-hooks/exhaustive-deps
   const virtualRows = rowVirtualizer.getVirtualItems()
