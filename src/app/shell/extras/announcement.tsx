@@ -119,7 +119,7 @@ export function ReleaseBanner() {
   }, [visible, releaseId])
   if (!visible || !release) return null
   return (
-    <div role="status" data-testid="release-banner" className="no-print fixed left-1/2 top-3 z-50 flex max-w-[90vw] -translate-x-1/2 items-start gap-3 rounded-md bg-gray-900 px-4 py-3 text-sm text-white shadow-lg">
+    <div role="status" data-testid="release-banner" className="no-print fixed left-1/2 top-3 z-40 flex max-w-[90vw] -translate-x-1/2 items-start gap-3 rounded-md bg-gray-900 px-4 py-3 text-sm text-white shadow-lg">
       <div>
         {release.noticeTitle && <div className="font-semibold">{release.noticeTitle}</div>}
         <div className="whitespace-pre-wrap opacity-90">{release.noticeContent}</div>

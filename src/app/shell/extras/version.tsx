@@ -96,7 +96,7 @@ export function VersionBanner() {
       type="button"
       data-testid="version-banner"
       onClick={() => location.reload()}
-      className="no-print fixed bottom-4 left-1/2 z-50 -translate-x-1/2 rounded-md bg-[var(--theme)] px-4 py-2 text-sm text-white shadow-lg"
+      className="no-print fixed bottom-4 left-1/2 z-40 -translate-x-1/2 rounded-md bg-[var(--theme)] px-4 py-2 text-sm text-white shadow-lg"
     >
       {t('extras:version.available')}
     </button>
