@@ -5,9 +5,9 @@ import { createContext, useContext } from 'react'
 import { CommandRegistry, type CommandDef } from '../../domain/commands'
 import { ALL_COMMANDS, navigationCommands, type NavMenuNode } from '../../../commands'
 
-export function buildRegistry(menus: readonly NavMenuNode[], base: readonly CommandDef<any>[] = ALL_COMMANDS): CommandRegistry {
+export function buildRegistry(menus: readonly NavMenuNode[], roles?: readonly string[], base: readonly CommandDef<any>[] = ALL_COMMANDS): CommandRegistry {
   const registry = new CommandRegistry(base)
-  for (const def of navigationCommands(menus)) {
+  for (const def of navigationCommands(menus, { roles })) {
     // A menu code colliding with a catalog id is a data error: report it, keep the console usable.
     try { registry.register(def) } catch (e) { console.error(e) }
   }

@@ -1,7 +1,10 @@
-// STUB — replaced by the palette/keyboard work. Exports are the contract the shell mounts.
-import type { ReactNode } from 'react'
-import type { FocusScope } from '../../domain/commands'
-export function CommandPalette() { return null }
-export function KeymapHelp() { return null }
-export function KeyboardRoot({ children }: { children: ReactNode }) { return <>{children}</> }
-export function useFocusScope(_scope: FocusScope, _active = true): void {}
+// The palette/keyboard package the shell mounts: <KeyboardRoot> around the app, <CommandPalette/>,
+// <KeymapHelp/>; useFocusScope(scope) for components that own keys (grids, forms, dialogs, scan).
+export { KeyboardRoot } from './KeyboardRoot'
+export { CommandPalette, openPalette, closePalette } from './CommandPalette'
+export { KeymapHelp } from './KeymapHelp'
+export { useFocusScope, Keys } from './focus'
+export { shortcutLabel, shortcutKeys } from '../keys/shortcuts'
+export { runCommand, runCommandById } from '../commands/run'
+export { useCommandRegistry } from '../commands/registry'
+export { useCommandContext } from '../commands/context'
