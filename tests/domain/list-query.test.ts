@@ -12,7 +12,7 @@ import { RAW } from '../../src/server/http/route'
 
 let tdb: TestDatabase
 const auth = (tenantId: number, warehouseId: number): AuthContext => ({
-  userId: 1, username: 'admin', employeeName: 'Admin', sessionId: 's', roles: ['admin'], permissions: new Set(), tenantId, warehouseId, token: 't',
+  userId: 1, username: 'admin', employeeName: 'Admin', sessionId: 's', roles: ['admin'], permissions: new Set(), tenantId, warehouseId, token: 't', grantsVersion: '1',
 })
 const q = (raw: Record<string, unknown>) => listQuerySchema(auditList).parse(raw) as ListQuery
 
