@@ -13,7 +13,8 @@ let ipSeq = 0
 const nextIp = () => `10.1.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`
 const EN = { 'x-language-header': 'en-US' }
 
-beforeAll(async () => { t = await createTestApp() }, 60_000)
+// The tests stand behind a trusted proxy so x-forwarded-for can play many client addresses.
+beforeAll(async () => { t = await createTestApp({ trustProxy: true }) }, 60_000)
 afterAll(async () => { await t?.close() })
 
 function form(fields: Record<string, string>) {

@@ -16,6 +16,8 @@ export interface AuthContext {
   warehouseId: number
   /** The raw access token (for the embedded-page message and x-sso-auth). */
   token: string
+  /** Version of roles/grants/menus at authentication; caches of grant-derived data key on it. */
+  grantsVersion: string
 }
 
 export type AuthLevel = 'public' | 'user' | 'scoped'

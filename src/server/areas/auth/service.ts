@@ -147,6 +147,7 @@ export function createAuthService(database: Database, key: Uint8Array): AuthServ
         tenantId,
         warehouseId,
         token,
+        grantsVersion: row.grants_version,
       }
       return ctx
     },

@@ -40,6 +40,7 @@ const MenuIdParams = z.object({ menuId: z.coerce.number().int().positive() })
 const IdParams = z.object({ id: z.coerce.number().int().positive() })
 
 export const menusArea: Area = (app, { db }) => {
+  const treeCache = new Map<string, MenuNode[]>()
   registerRoutes(app, [
     defineRoute({
       method: 'GET',
@@ -49,13 +50,18 @@ export const menusArea: Area = (app, { db }) => {
       envelope: 'main',
       auth: 'scoped',
       handler: async ({ auth }) => {
-        const [ids, rows, wh] = await Promise.all([
-          grantedMenuIds(db, auth),
-          allRows(db),
-          db.select({ location: warehouse.warehouseLocation }).from(warehouse).where(eq(warehouse.id, auth.warehouseId)),
-        ])
+        const wh = await db.select({ location: warehouse.warehouseLocation }).from(warehouse).where(eq(warehouse.id, auth.warehouseId))
+        const location = wh[0]?.location ?? 1
+        // The tree depends only on the grants (versioned: any role/grant/menu change bumps it), the roles
+        // and the warehouse; every sign-in and warehouse switch asks for it, so it is cached on that key.
+        const key = `${auth.grantsVersion}|${[...auth.roles].sort().join(',')}|${auth.warehouseId}|${location}`
+        const hit = treeCache.get(key)
+        if (hit) return { menus: hit }
+        const [ids, rows] = await Promise.all([grantedMenuIds(db, auth), allRows(db)])
         const tree = buildMenuTree(rows.filter((r) => r.type !== 'B' && granted(ids, r.id)))
-        const menus = filterMenusByWarehouse(tree, { warehouseId: auth.warehouseId, warehouseLocation: wh[0]?.location ?? 1 })
+        const menus = filterMenusByWarehouse(tree, { warehouseId: auth.warehouseId, warehouseLocation: location })
+        if (treeCache.size >= 200) treeCache.clear()
+        treeCache.set(key, menus)
         return { menus }
       },
     }),
