@@ -1,0 +1,152 @@
+// Palette ranking (src/app/palette/rank.ts, model.ts): the spec's menu-search weights (title 0.7,
+// path 0.3, threshold 0.4, max pattern 32), exact equality with a plain Fuse search, recent first,
+// menu mode, the row cap; shortcut labels derived from the one shortcut string.
+import { describe, it, expect } from 'vitest'
+import Fuse from 'fuse.js'
+import { CommandRegistry, type CommandDef } from '../../src/domain/commands'
+import { buildEntries, PaletteIndex, FUSE_THRESHOLD, FUSE_DISTANCE, MAX_PATTERN, type PaletteEntry } from '../../src/app/palette/rank'
+import { listPalette, paletteIndexFor, entryLabel, MAX_ROWS } from '../../src/app/palette/model'
+import { normalizeShortcut, shortcutKeys, shortcutLabel, hasCommandModifier } from '../../src/app/keys/shortcuts'
+
+const nav = (code: string, title: string, path: string, parents: string[] = []): CommandDef => ({
+  id: `nav.${code}`, title, section: 'navigation', permission: `menu:${code}`, keywords: [path, ...parents],
+})
+const cmd = (id: string, title: string, extra: Partial<CommandDef> = {}): CommandDef => ({ id, title, section: 'shell', permission: 'self:x', ...extra })
+const ident = (k: string) => k
+
+describe('palette ranking', () => {
+  it('weighs the title (0.7) above the path (0.3): the same words in a title beat them in a path', () => {
+    const index = new PaletteIndex(buildEntries([
+      nav('a', 'Carrier settings', '/inbound/receiving'),
+      nav('b', 'Inbound receiving', '/system/carrier'),
+    ], ident))
+    const r = index.search('inbound receiving')
+    expect(r.map((x) => x.entry.id)).toEqual(['nav.b', 'nav.a'])
+    expect(r[0].score).toBeLessThan(r[1].score)
+  })
+
+  it('applies threshold 0.4: one typo still matches, unrelated text does not', () => {
+    const index = new PaletteIndex(buildEntries([nav('wave', 'Wave picking', '/retail-outbound/wave-picking'), cmd('shell.logout', 'Log out')], ident))
+    expect(index.search('wave pikcing').map((x) => x.entry.id)).toContain('nav.wave')
+    expect(index.search('zzqqxx')).toEqual([])
+  })
+
+  it('searches the breadcrumb: a parent title finds the screen, labelled "Parent > Title"', () => {
+    const entries = buildEntries([nav('inbound-order', 'menu:inbound', '/stock-in-new/inbound-order', ['menu:stockIn'])], (k) => ({ 'menu:inbound': 'Inbound orders', 'menu:stockIn': 'Stock in' }[k] ?? k))
+    const index = new PaletteIndex(entries)
+    expect(index.search('stock in').map((x) => x.entry.id)).toEqual(['nav.inbound-order'])
+    expect(entryLabel(entries[0])).toBe('Stock in > Inbound orders')
+    expect(entries[0].path).toBe('/stock-in-new/inbound-order')
+  })
+
+  it('finds commands by id and by keyword too', () => {
+    const index = new PaletteIndex(buildEntries([cmd('admin.user.forceOffline', 'Force user offline', { keywords: ['kick'] }), cmd('shell.home', 'Go to home')], ident))
+    expect(index.search('admin.user')[0].entry.id).toBe('admin.user.forceOffline')
+    expect(index.search('kick')[0].entry.id).toBe('admin.user.forceOffline')
+  })
+
+  it('returns exactly what a plain Fuse search over every entry returns (ids, scores, order)', () => {
+    const words = ['inbound', 'order', 'wave', 'picking', 'stock', 'count', 'review', 'shipment', 'label', 'sku', 'transfer', 'return', '出库单', 'almacén']
+    let seed = 1
+    const rnd = (n: number) => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n }
+    const w = () => words[rnd(words.length)]
+    const defs: CommandDef[] = []
+    for (let i = 0; i < 1500; i++) {
+      defs.push(i % 2 ? cmd(`${w()}.${w()}.${i}`, `${w()} ${w()} ${w()}`, { keywords: [w(), `${w()}-${w()}`] }) : nav(`s${i}`, `${w()} ${w()}`, `/${w()}/${w()}-${i}`, [`${w()} ${w()}`]))
+    }
+    const entries = buildEntries(defs, ident)
+    const index = new PaletteIndex(entries)
+    const plain = new Fuse<PaletteEntry>(entries, { keys: [{ name: 'titles', weight: 0.7 }, { name: 'terms', weight: 0.3 }], threshold: FUSE_THRESHOLD, location: 0, distance: FUSE_DISTANCE, minMatchCharLength: 1, includeScore: true })
+    for (const q of ['i', 'in', 'inb', 'inbound ord', 'inbound order wave', 'wvae', 'sku-', '出库', 'almacen', 'transfer return label stock']) {
+      for (const limit of [5, 50]) {
+        const mine = index.search(q, { limit }).map((r) => [r.entry.id, r.score])
+        const theirs = plain.search(q, { limit }).map((r) => [r.item.id, r.score])
+        expect(mine, `${q} / ${limit}`).toEqual(theirs)
+      }
+    }
+    // And the work stays bounded: a selective query does not send every entry through Fuse.
+    index.search('inbound order wave')
+    expect(index.stats.scored).toBeLessThan(entries.length / 4)
+  })
+
+  it('uses at most 32 characters of the query (spec: max pattern 32)', () => {
+    const index = new PaletteIndex(buildEntries([cmd('a.b', 'abcdefghijklmnopqrstuvwxyz0123456789')], ident))
+    const long = 'abcdefghijklmnopqrstuvwxyz0123456789-and-more-text'
+    expect(index.search(long)).toEqual(index.search(long.slice(0, MAX_PATTERN)))
+    expect(index.search(long)).toHaveLength(1)
+  })
+})
+
+describe('palette listing', () => {
+  const defs = [
+    nav('home', 'Dashboard', '/'),
+    nav('users', 'Users', '/rights/user'),
+    cmd('shell.settings', 'Layout settings'),
+    cmd('shell.logout', 'Log out'),
+    cmd('shell.locked', 'Locked thing', { enabled: () => 'palette:errors.failed' }),
+  ]
+  const index = new PaletteIndex(buildEntries(defs, ident))
+  const all = { visible: () => true, enabled: (e: PaletteEntry) => (e.def.enabled ? e.def.enabled({} as never) : true) }
+
+  it('lists recent commands first (newest first) with an empty query, then sections', () => {
+    const l = listPalette(index, '', { ...all, recent: ['shell.logout', 'nav.users'], mode: 'commands' })
+    expect(l.groups[0].id).toBe('recent')
+    expect(l.groups[0].rows.map((r) => r.entry.id)).toEqual(['shell.logout', 'nav.users'])
+    expect(l.groups.slice(1).map((g) => g.id)).toEqual(['navigation', 'shell'])
+    expect(l.groups.flatMap((g) => g.rows).filter((r) => r.entry.id === 'shell.logout')).toHaveLength(1)
+  })
+
+  it('breaks score ties in favour of recent commands when a query is typed', () => {
+    const twins = new PaletteIndex(buildEntries([cmd('a.one', 'Print label'), cmd('a.two', 'Print label')], ident))
+    expect(listPalette(twins, 'print', { ...all, recent: [], mode: 'commands' }).groups[0].rows.map((r) => r.entry.id)).toEqual(['a.one', 'a.two'])
+    expect(listPalette(twins, 'print', { ...all, recent: ['a.two'], mode: 'commands' }).groups[0].rows.map((r) => r.entry.id)).toEqual(['a.two', 'a.one'])
+  })
+
+  it('keeps disabled commands with their reason, hides invisible ones, and the menu mode lists screens only', () => {
+    const l = listPalette(index, '', { ...all, visible: (e) => e.id !== 'shell.logout', recent: [], mode: 'commands' })
+    const rows = l.groups.flatMap((g) => g.rows)
+    expect(rows.find((r) => r.entry.id === 'shell.locked')?.enabled).toBe('palette:errors.failed')
+    expect(rows.some((r) => r.entry.id === 'shell.logout')).toBe(false)
+    const menu = listPalette(index, '', { ...all, recent: ['shell.logout'], mode: 'menu' })
+    expect(menu.groups.flatMap((g) => g.rows).every((r) => r.entry.section === 'navigation')).toBe(true)
+  })
+
+  it('caps the rendered rows and reports how many more there are', () => {
+    const many = new PaletteIndex(buildEntries(Array.from({ length: 120 }, (_, i) => cmd(`x.c${i}`, `Command ${i}`)), ident))
+    const l = listPalette(many, '', { ...all, recent: [], mode: 'commands' })
+    expect(l.shown).toBe(MAX_ROWS)
+    expect(l.total).toBe(120)
+    expect(listPalette(many, 'command', { ...all, recent: [], mode: 'commands' }).shown).toBe(MAX_ROWS)
+  })
+
+  it('builds the index once per registry, language and permission set', () => {
+    const registry = new CommandRegistry([cmd('shell.a', 'A'), { id: 'admin.b', title: 'B', section: 'admin', permission: 'rights-user:force-offline' }])
+    const perms = new Set<string>()
+    const roles: string[] = []
+    const a = paletteIndexFor(registry, { permissions: perms, roles }, 'en', ident)
+    expect(paletteIndexFor(registry, { permissions: perms, roles }, 'en', ident)).toBe(a)
+    expect(a.entries.map((e) => e.id)).toEqual(['shell.a']) // no permission: not even indexed
+    const granted = paletteIndexFor(registry, { permissions: new Set(['rights-user:force-offline']), roles }, 'en', ident)
+    expect(granted).not.toBe(a)
+    expect(granted.entries.map((e) => e.id)).toEqual(['shell.a', 'admin.b'])
+    expect(paletteIndexFor(registry, { permissions: perms, roles }, 'zh', ident)).not.toBe(granted)
+  })
+})
+
+describe('shortcut labels', () => {
+  it('derive from the one shortcut string per platform', () => {
+    expect(shortcutLabel('$mod+k', false)).toBe('Ctrl+K')
+    expect(shortcutLabel('$mod+k', true)).toBe('⌘K')
+    expect(shortcutLabel('$mod+shift+w', false)).toBe('Ctrl+Shift+W')
+    expect(shortcutLabel('g h', false)).toBe('G H')
+    expect(shortcutKeys('Shift+?', true)).toEqual([['⇧', '?']])
+    expect(shortcutLabel('Enter', false)).toBe('↵')
+  })
+  it('normalize modifiers so tinykeys can match them, and tell typing keys from commands', () => {
+    expect(normalizeShortcut('$mod+shift+k')).toBe('$mod+Shift+k')
+    expect(normalizeShortcut('ctrl+alt+Delete')).toBe('Control+Alt+Delete')
+    expect(hasCommandModifier('Shift+?')).toBe(false)
+    expect(hasCommandModifier('g h')).toBe(false)
+    expect(hasCommandModifier('$mod+k')).toBe(true)
+  })
+})
