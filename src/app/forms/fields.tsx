@@ -83,7 +83,11 @@ export function Select<V extends string | number>({ label, field, options, requi
     <Field label={label} field={field} required={required} hint={hint}>
       <Listbox value={field.value ?? null} onChange={(v: V | null) => { field.onChange(v ?? undefined); field.onBlur() }} disabled={disabled}>
         <div className="relative">
-          <ListboxButton id={field.id} className={`${inputCls(field.invalid)} w-full text-left`} onBlur={field.onBlur} {...aria(field as BoundField<unknown>)}>
+          <ListboxButton
+            id={field.id} className={`${inputCls(field.invalid)} w-full text-left`} {...aria(field as BoundField<unknown>)}
+            // Opening the list moves focus into it: that is not leaving the field, so no "required" yet.
+            onBlur={(e) => { if ((e.relatedTarget as HTMLElement | null)?.getAttribute('role') !== 'listbox') field.onBlur() }}
+          >
             {current ? t(current.labelKey) : <span className="text-gray-400">{t('forms:select.placeholder')}</span>}
           </ListboxButton>
           <ListboxOptions anchor="bottom start" className="z-50 max-h-60 w-[var(--button-width)] overflow-auto rounded border bg-white py-1 text-sm shadow-lg focus:outline-none">
