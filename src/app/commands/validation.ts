@@ -14,10 +14,11 @@ export class CommandInputError extends Error {
   }
 }
 
-function issueKey(i: z.core.$ZodIssue): string {
+// zod 4 issues do not carry the offending input, so "missing" is decided by looking the path up.
+function issueKey(i: z.core.$ZodIssue, input: unknown): string {
   if (i.message && /^[a-z][\w-]*:[\w.-]+$/.test(i.message)) return i.message
   switch (i.code) {
-    case 'invalid_type': return (i as { input?: unknown }).input === undefined ? 'errors:field.required' : 'errors:field.invalidType'
+    case 'invalid_type': return valueAt(input, i.path) === undefined ? 'errors:field.required' : 'errors:field.invalidType'
     case 'too_small': return 'errors:field.tooSmall'
     case 'too_big': return 'errors:field.tooBig'
     case 'invalid_format': return 'errors:field.invalidFormat'
@@ -35,12 +36,21 @@ function issueParams(i: z.core.$ZodIssue): Record<string, unknown> {
   return p
 }
 
-export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[]): FieldError[] {
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let v = input
+  for (const k of path) {
+    if (v === null || typeof v !== 'object') return undefined
+    v = (v as Record<PropertyKey, unknown>)[k]
+  }
+  return v
+}
+
+export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[], input: unknown): FieldError[] {
   return issues.map((i) => {
     const field = i.path.map(String).join('.') || '_'
     const name = field.split('.').pop() as string
     const label = i18next.t(`fields:${name}`, { defaultValue: name })
-    const messageKey = issueKey(i)
+    const messageKey = issueKey(i, input)
     return { field, messageKey, message: i18next.t(messageKey, { ...issueParams(i), field: label }) }
   })
 }
