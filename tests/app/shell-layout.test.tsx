@@ -15,7 +15,7 @@ import { evaluateViewport, isMobileWidth, MOBILE_BREAKPOINT, onRouteChanged, tog
 import { getCookie } from '../../src/app/shell/cookies'
 import { initialLanguage, setLanguage } from '../../src/app/shell/language'
 import { toasts } from '../../src/app/state/toast'
-import { routeState, type CurrentRoute } from '../../src/app/router/current'
+import { routeState, setCurrentRoute, type CurrentRoute } from '../../src/app/router/current'
 import { buildAppRoutes, matchPattern, resolvePath } from '../../src/app/router/menu-routes'
 import { nextKeep } from '../../src/app/router/PageArea'
 import { TagsView } from '../../src/app/shell/TagsView'
@@ -44,7 +44,7 @@ let host: HTMLElement
 let root: Root
 async function render(el: React.ReactElement) { await act(async () => { root.render(el) }) }
 function setCurrent(path: string) {
-  routeState.current = { path, fullPath: path, name: path, title: path, componentKey: null, meta: {}, params: {}, fromMenu: true }
+  setCurrentRoute({ path, fullPath: path, name: path, title: path, componentKey: null, meta: {}, params: {}, fromMenu: true })
 }
 
 beforeAll(async () => {
@@ -322,6 +322,13 @@ describe('routing', () => {
     expect(resolvePath('/', [])).toMatchObject({ kind: 'fixed', name: 'home' })
     expect(resolvePath('/nope', ROUTES)).toEqual({ kind: 'notFound' })
     expect(matchPattern('/a/:id', '/a/b/c')).toBeNull()
+  })
+
+  it('recording the current route leaves the page its plain object (embedded frames post its meta)', () => {
+    const r: CurrentRoute = { path: '/x', fullPath: '/x', name: 'x', title: 'x', componentKey: 'EmbeddedPage', meta: { iframeUrl: '/api/docs', roles: ['admin'] }, params: {}, fromMenu: true }
+    setCurrentRoute(r)
+    expect(() => structuredClone(r.meta)).not.toThrow()
+    expect(routeState.current?.path).toBe('/x')
   })
 
   it('keeps visited pages alive until they leave the cached views; pageKey remounts the current one', () => {

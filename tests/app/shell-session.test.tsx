@@ -14,7 +14,7 @@ import { session } from '../../src/app/state/session'
 import { toasts } from '../../src/app/state/toast'
 import { ui } from '../../src/app/state/ui'
 import { clearSession, loadFavourites, loadSession, logout, pickPair, readTokens, storeTokens } from '../../src/app/state/session-flow'
-import { routeState } from '../../src/app/router/current'
+import { setCurrentRoute } from '../../src/app/router/current'
 import { currentFavouriteState, toggleCurrentFavourite } from '../../src/app/shell/effects'
 import { getCookie, setCookie, parentDomain } from '../../src/app/shell/cookies'
 import { installApiHooks } from '../../src/app/shell/api-hooks'
@@ -215,9 +215,9 @@ describe('favourites', () => {
     storeTokens({ token: tk.access_token })
     await loadSession()
     expect(session.favourites).toEqual([])
-    routeState.current = { path: '/profile', fullPath: '/profile', name: 'profile', title: 'shell:route.profile', componentKey: null, meta: {}, params: {}, fromMenu: false }
+    setCurrentRoute({ path: '/profile', fullPath: '/profile', name: 'profile', title: 'shell:route.profile', componentKey: null, meta: {}, params: {}, fromMenu: false })
     expect(currentFavouriteState()).toBeUndefined()
-    routeState.current = { path: '/stock-manage/stock-manage-list', fullPath: '/stock-manage/stock-manage-list?sku=A1', name: 'stock-manage-list', title: 'menu:title.stock-manage-list', componentKey: 'x', meta: {}, params: {}, fromMenu: true }
+    setCurrentRoute({ path: '/stock-manage/stock-manage-list', fullPath: '/stock-manage/stock-manage-list?sku=A1', name: 'stock-manage-list', title: 'menu:title.stock-manage-list', componentKey: 'x', meta: {}, params: {}, fromMenu: true })
     expect(currentFavouriteState()).toBe(false)
     await toggleCurrentFavourite()
     const save = sent.find((x) => x.path === '/wms-plus-base/tableColumnConfig/user/addTableColumnConfig')!

@@ -6,8 +6,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { navigate } from 'wouter/use-browser-location'
-import { storeTokens } from '../state/session-flow'
-import { session } from '../state/session'
+import { clearSession, storeTokens } from '../state/session-flow'
 import { showToast } from '../state/toast'
 import { safeRedirect } from './SignInPage'
 
@@ -31,8 +30,9 @@ export default function AuthRedirectPage() {
   const [q] = useState(() => parseRedirectQuery(window.location.search))
   useEffect(() => {
     if (q.token) {
+      // A new sign-in (maybe another user): nothing of the previous session may leak into it.
+      clearSession()
       storeTokens({ token: q.token, jwtToken: q.jwtToken, refreshToken: q.refreshToken })
-      session.ready = false
       navigate(q.redirect, { replace: true })
       return
     }

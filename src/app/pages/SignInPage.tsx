@@ -1,13 +1,14 @@
 // /sso/login — the sign-in page as the single sign-on service plays it (spec sections 4 and 7):
 // form data username, password, deviceId, validCode → datas.access_token / refresh_token / jwt_token,
 // then /auth-redirect?token=…&jwt_token=…&wg_oauth_refresh=…&redirect=… stores them and continues.
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearch } from 'wouter'
 import { navigate } from 'wouter/use-browser-location'
 import { api, ApiError } from '../api/clients'
 import { PATHS } from '../state/session-flow'
 import { LanguageSwitch } from '../shell/LanguageSwitch'
+import { pageTitle } from '../../domain/menu/routes'
 
 interface LoginResult { access_token: string; refresh_token?: string; jwt_token?: string }
 
@@ -44,6 +45,7 @@ export default function SignInPage() {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({})
+  useEffect(() => { document.title = pageTitle('auth-ui:signIn.title', (k) => t(k), t('common:appTitle')) }, [t])
 
   async function submit(e: FormEvent) {
     e.preventDefault()

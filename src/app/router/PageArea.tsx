@@ -17,7 +17,7 @@ import NotFoundPage from '../pages/NotFoundPage'
 import ProfilePage from '../pages/ProfilePage'
 import TabsPage from '../pages/TabsPage'
 import { ErrorBoundary } from '../shell/ErrorBoundary'
-import { routeState, type CurrentRoute } from './current'
+import { setCurrentRoute, type CurrentRoute } from './current'
 import { resolvePath, type Resolved } from './menu-routes'
 
 const FIXED_TITLES = { tab: 'shell:route.tab', profile: 'shell:route.profile', '404': 'shell:route.notFound', home: 'shell:route.dashboard' } as const
@@ -84,7 +84,7 @@ export function PageArea({ routes }: { routes: readonly RouteRecord[] }) {
     else if (resolved.kind === 'fixed' && resolved.name === 'redirect') navigate(`/${resolved.params.path ?? ''}${search ? `?${search}` : ''}`, { replace: true })
   }, [resolved, search])
 
-  useLayoutEffect(() => { routeState.current = current }, [current])
+  useLayoutEffect(() => { setCurrentRoute(current) }, [current])
   useEffect(() => {
     if (!current) return
     document.title = pageTitle(current.title, (k) => t(k), t('common:appTitle'))

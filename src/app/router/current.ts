@@ -1,6 +1,6 @@
 // The route the shell is showing right now, for code outside React (effects, command context,
 // favourites). Written by the router on every resolution.
-import { proxy } from 'valtio'
+import { proxy, ref } from 'valtio'
 
 export interface CurrentRoute {
   /** Route pattern ('/stock-in/inbound-order', '/profile', '/404' …). */
@@ -19,6 +19,15 @@ export interface CurrentRoute {
 }
 
 export const routeState = proxy({ current: null as CurrentRoute | null })
+
+/**
+ * Sets the current route. Stored as a valtio ref: valtio would otherwise turn the object's nested
+ * values (meta, params) into proxies in place — and the page holding the same object could no longer
+ * post it to an embedded frame (proxies cannot be structured-cloned). Replaced whole, never mutated.
+ */
+export function setCurrentRoute(r: CurrentRoute | null): void {
+  routeState.current = r ? ref(r) : null
+}
 
 export function currentRouteInfo(): CurrentRoute | null {
   return routeState.current

@@ -2,7 +2,7 @@
 // server; filtered again here for the pair, so a stale tree never shows a hidden screen) built with
 // the domain's route building (src/domain/menu/routes.ts), and path resolution for the page area.
 import { useMemo } from 'react'
-import { useSnapshot } from 'valtio'
+import { snapshot, useSnapshot } from 'valtio'
 import { buildRoutes, filterMenusByWarehouse, flattenRoutes, isExternal, type MenuNode, type RouteRecord } from '../../domain/menu/index'
 import { LAYOUT, NO_REDIRECT } from '../../domain/menu/types'
 import { session } from '../state/session'
@@ -30,13 +30,20 @@ export function appRoutesFor(i: RouteInputs): RouteRecord[] {
 /** React: the current user's routes (re-renders when menus, roles or the pair change). */
 export function useAppRoutes(): RouteRecord[] {
   const s = useSnapshot(session)
-  return useMemo(() => appRoutesFor({ menus: s.menus as MenuNode[], roles: s.roles, warehouseId: s.warehouseId, warehouseLocation: s.warehouseLocation }),
-    [s.menus, s.roles, s.warehouseId, s.warehouseLocation])
+  // Re-render on these inputs, but build from the plain snapshot: useSnapshot's values are tracking
+  // proxies, and routes holding them could not be structured-cloned (postMessage to embedded frames).
+  const { menus, roles, warehouseId, warehouseLocation } = s
+  return useMemo(() => {
+    void [menus, roles, warehouseId, warehouseLocation]
+    return currentAppRoutes()
+  }, [menus, roles, warehouseId, warehouseLocation])
 }
 
 /** Outside React (effects, command context). */
 export function currentAppRoutes(): RouteRecord[] {
-  return appRoutesFor({ menus: session.menus, roles: session.roles, warehouseId: session.warehouseId, warehouseLocation: session.warehouseLocation })
+  // valtio snapshots are cached per version: the same inputs as the React side, so the memo holds.
+  const s = snapshot(session)
+  return appRoutesFor({ menus: s.menus as MenuNode[], roles: s.roles, warehouseId: s.warehouseId, warehouseLocation: s.warehouseLocation })
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { i18next } from '../i18n'
 import { logError } from './api-hooks'
-import * as extras from './extras'
+import { reportError } from './extras'
 
 interface State { error: Error | null }
 
@@ -16,7 +16,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     logError({ message: error.message, stack: `${error.stack ?? ''}\n${info.componentStack ?? ''}` })
-    ;(extras as { reportError?: (e: unknown) => unknown }).reportError?.(error)
+    reportError(error)
   }
 
   override render() {

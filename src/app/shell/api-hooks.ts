@@ -7,12 +7,11 @@ import { session } from '../state/session'
 import { ui } from '../state/ui'
 import { ERROR_TOAST_MS, showToast } from '../state/toast'
 import { loginPath, refreshAccessToken, resetToken } from '../state/session-flow'
-import * as extras from './extras'
+import { reportError } from './extras'
 
-/** The extras' reporter when it exists (the error-reporting work adds it to the extras' exports). */
+/** Error reporting must never turn one failure into two. */
 function report(err: unknown): void {
-  const fn = (extras as { reportError?: (e: unknown) => unknown }).reportError
-  try { fn?.(err) } catch (e) { console.warn('error reporting failed', e) }
+  try { reportError(err) } catch (e) { console.warn('error reporting failed', e) }
 }
 
 export const ERROR_LOG_MAX = 100
