@@ -55,6 +55,7 @@ export function Layout() {
           <TopBar />
         </div>
         <main id="main-content" tabIndex={-1} data-testid="page-area"
+          onKeyDown={(e) => { if (e.key === 'Escape' && ui.pageFullscreen && !e.defaultPrevented) ui.pageFullscreen = false }}
           className={u.pageFullscreen ? 'fixed inset-0 z-40 overflow-auto bg-slate-100 p-4' : 'min-h-0 flex-1 overflow-auto p-4'}>
           <PageHeader routes={routes} hideBreadcrumb={bare} />
           <div className={bare ? '' : 'min-h-[200px]'}>
