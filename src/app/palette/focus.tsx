@@ -1,6 +1,6 @@
 // useFocusScope and the small modal frame shared by the palette, the keymap help and the command
 // confirmation: pushes its focus scope, traps Tab inside, and gives focus back where it was.
-import { useEffect, useRef, type ReactNode, type KeyboardEvent as ReactKeyboardEvent } from 'react'
+import { useEffect, useRef, useState, type ReactNode, type KeyboardEvent as ReactKeyboardEvent } from 'react'
 import type { FocusScope } from '../../domain/commands'
 import { pushScope } from '../keys/focus-stack'
 
@@ -10,6 +10,20 @@ export function useFocusScope(scope: FocusScope, active = true): void {
 }
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+/** Where the last closed modal sent focus: a modal opened from another one (palette → confirm) hands it on. */
+let returnTo: HTMLElement | null = null
+
+/**
+ * Gives focus back to what had it before the modal opened — unless another modal took it meanwhile.
+ * When that element is gone (it was inside a modal that closed first), the previous target is used.
+ */
+function returnFocus(previous: HTMLElement | null): void {
+  const target = previous && previous.isConnected ? previous : returnTo && returnTo.isConnected ? returnTo : null
+  returnTo = target
+  const active = document.activeElement
+  if (target && (!active || active === document.body) && typeof target.focus === 'function') target.focus()
+}
 
 export function Modal(props: {
   scope: FocusScope
@@ -23,15 +37,15 @@ export function Modal(props: {
   const { scope, labelledBy, onEscape, children, className, testId, onKeyDown } = props
   useFocusScope(scope)
   const panel = useRef<HTMLDivElement>(null)
+  // Captured while rendering, before autoFocus moves focus into the modal.
+  const [previous] = useState(() => (typeof document === 'object' ? (document.activeElement as HTMLElement | null) : null))
   useEffect(() => {
-    // Give focus back to whatever had it when the modal opened (the spec's keyboard-first flows).
-    const previous = document.activeElement as HTMLElement | null
     if (panel.current && !panel.current.contains(document.activeElement)) {
       const first = panel.current.querySelector<HTMLElement>('[autofocus], [data-autofocus]') ?? panel.current.querySelector<HTMLElement>(FOCUSABLE)
       first?.focus()
     }
-    return () => { if (previous && previous.isConnected && typeof previous.focus === 'function') previous.focus() }
-  }, [])
+    return () => { returnFocus(previous) }
+  }, [previous])
   const keyDown = (e: ReactKeyboardEvent<HTMLDivElement>) => {
     onKeyDown?.(e)
     if (e.defaultPrevented) return
