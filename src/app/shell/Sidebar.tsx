@@ -5,7 +5,7 @@
 // ↑/↓ move, → expands / enters, ← collapses / goes to the parent, Home/End, Enter or Space activates.
 // Collapsed: only icons — search (opens the sidebar and focuses the box), favourites (opens and
 // expands them) and the sections (open the sidebar with that section expanded).
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { navigate } from 'wouter/use-browser-location'
@@ -121,7 +121,11 @@ export function Sidebar({ routes }: { routes: readonly RouteRecord[] }) {
       open(n)
     }
   }
-  const onKey = (e: KeyboardEvent, i: number) => {
+  const onKey = (e: KeyboardEvent) => {
+    // One handler for the whole tree (treeitems nest): act on the focused item only.
+    const id = (e.target as HTMLElement).closest<HTMLElement>('[role=treeitem]')?.dataset.nodeId
+    const i = rows.findIndex((x) => x.node.id === id)
+    if (i < 0) return
     const r = rows[i]
     const hasKids = r.node.children.length > 0 || r.node.id === FAVOURITES_ID
     switch (e.key) {
@@ -143,6 +147,32 @@ export function Sidebar({ routes }: { routes: readonly RouteRecord[] }) {
     e.preventDefault()
   }
 
+  const focusedId = rows[focusIndex]?.node.id
+  const renderNode = (n: Node, depth: number): ReactNode => {
+    const hasKids = n.children.length > 0 || n.id === FAVOURITES_ID
+    const open = hasKids && expanded.has(n.id)
+    const isActive = !!n.path && !n.favourite && n.path === active
+    return (
+      <li key={n.id} role="treeitem" tabIndex={n.id === focusedId ? 0 : -1} data-node-id={n.id}
+        data-testid={n.id === FAVOURITES_ID ? 'favourites' : undefined}
+        aria-level={depth + 1} aria-expanded={hasKids ? open : undefined} aria-current={isActive ? 'page' : undefined}
+        onFocus={(e) => { if (e.target === e.currentTarget) setFocusId(n.id) }}
+        className="outline-none focus-visible:[&>div]:bg-slate-700 focus-visible:[&>div]:ring-2 focus-visible:[&>div]:ring-inset focus-visible:[&>div]:ring-[var(--theme)]">
+        <div onClick={() => activate(n)} style={{ paddingLeft: 12 + depth * 16 }}
+          className={`flex cursor-pointer items-center gap-2 py-2 pr-3 text-sm hover:bg-slate-800 ${isActive ? 'bg-slate-800 text-white' : ''}`}>
+          {depth === 0 && <MenuIcon name={n.icon} className={n.id === FAVOURITES_ID ? 'text-amber-400' : ''} />}
+          <span data-label="" className="flex-1 truncate">{t(n.title)}</span>
+          {n.id === FAVOURITES_ID && <span className="text-xs text-slate-400">{n.children.length}</span>}
+          {hasKids && <span aria-hidden="true" className="text-xs">{open ? '▾' : '▸'}</span>}
+        </div>
+        {open && n.children.length > 0 && <ul role="group">{n.children.map((c) => renderNode(c, depth + 1))}</ul>}
+        {open && n.id === FAVOURITES_ID && n.children.length === 0 && (
+          <p className="py-1 pl-11 pr-3 text-xs text-slate-400">{t('shell:favourites.empty')}</p>
+        )}
+      </li>
+    )
+  }
+
   const width = u.sidebarOpen ? 'w-[264px]' : u.isMobile ? 'w-0' : 'w-[54px]'
   const anim = u.sidebarWithoutAnimation ? '' : 'transition-[width] duration-200'
   return (
@@ -158,31 +188,8 @@ export function Sidebar({ routes }: { routes: readonly RouteRecord[] }) {
         <>
           <SidebarSearch routes={routes} />
           <nav aria-label={t('shell:sidebar.menu')} className="min-h-0 flex-1 overflow-y-auto pb-4">
-            <ul role="tree" ref={treeRef} aria-label={t('shell:sidebar.menu')}>
-              {rows.map((r, i) => {
-                const n = r.node
-                const hasKids = n.children.length > 0 || n.id === FAVOURITES_ID
-                const isActive = !!n.path && !n.favourite && n.path === active
-                return (
-                  <li key={n.id} role="none">
-                    <div role="treeitem" tabIndex={i === focusIndex ? 0 : -1} data-node-id={n.id}
-                      data-testid={n.id === FAVOURITES_ID ? 'favourites' : undefined}
-                      aria-level={r.depth + 1} aria-expanded={hasKids ? expanded.has(n.id) : undefined}
-                      aria-current={isActive ? 'page' : undefined}
-                      onKeyDown={(e) => onKey(e, i)} onFocus={() => setFocusId(n.id)} onClick={() => activate(n)}
-                      style={{ paddingLeft: 12 + r.depth * 16 }}
-                      className={`flex cursor-pointer items-center gap-2 py-2 pr-3 text-sm outline-none hover:bg-slate-800 focus-visible:bg-slate-700 focus-visible:ring-2 focus-visible:ring-[var(--theme)] ${isActive ? 'bg-slate-800 text-white' : ''}`}>
-                      {r.depth === 0 && <MenuIcon name={n.icon} className={n.id === FAVOURITES_ID ? 'text-amber-400' : ''} />}
-                      <span className="flex-1 truncate">{t(n.title)}</span>
-                      {n.id === FAVOURITES_ID && <span className="text-xs text-slate-400">{n.children.length}</span>}
-                      {hasKids && <span aria-hidden="true" className="text-xs">{expanded.has(n.id) ? '▾' : '▸'}</span>}
-                    </div>
-                    {n.id === FAVOURITES_ID && expanded.has(n.id) && n.children.length === 0 && (
-                      <p className="py-1 pl-11 pr-3 text-xs text-slate-400">{t('shell:favourites.empty')}</p>
-                    )}
-                  </li>
-                )
-              })}
+            <ul role="tree" ref={treeRef} aria-label={t('shell:sidebar.menu')} onKeyDown={onKey}>
+              {tree.map((n) => renderNode(n, 0))}
             </ul>
           </nav>
         </>
