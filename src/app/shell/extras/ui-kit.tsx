@@ -40,7 +40,7 @@ export function Modal({ open, onClose, title, width, children, dismissable = tru
         <DialogPanel data-testid={testId} style={{ width, maxWidth: '100%' }} className="rounded-md bg-white shadow-xl">
           <div className="flex items-center justify-between border-b border-gray-200 px-5 py-3">
             <DialogTitle className="text-base font-semibold text-gray-900">{title}</DialogTitle>
-            <button type="button" onClick={onClose} aria-label={t('extras:common.close')} className="rounded px-2 py-1 text-xl leading-none text-gray-500 hover:bg-gray-100">×</button>
+            <button type="button" onClick={onClose} data-testid={testId ? `${testId}-close` : undefined} aria-label={t('extras:common.close')} className="rounded px-2 py-1 text-xl leading-none text-gray-500 hover:bg-gray-100">×</button>
           </div>
           <div className="px-5 py-4">{children}</div>
           {footer && <div className="flex justify-end gap-2 border-t border-gray-200 px-5 py-3">{footer}</div>}
