@@ -30,9 +30,19 @@ const MORE = ['receiving', 'putaway', 'quality', 'inspection', 'allocation', 'au
   '库存', '拣货', '波次', '复核', '发货', '上架', '收货', '移库', '补货', '质检', 'almacén', 'pedido', 'envío', 'recepción', 'inventario']
 const SECTIONS: CommandSection[] = ['document', 'status', 'admin', 'grid', 'shell']
 
+/** mulberry32: deterministic and well spread (a bare LCG's low bits would skip whole words). */
+function prng(seedValue: number) {
+  let a = seedValue >>> 0
+  return (n: number) => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = Math.imul(a ^ (a >>> 15), 1 | a)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return (((t ^ (t >>> 14)) >>> 0) % n)
+  }
+}
+
 function generator(words: string[], seedValue: number) {
-  let seed = seedValue
-  const rnd = (n: number) => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n }
+  const rnd = prng(seedValue)
   const word = () => words[rnd(words.length)]
   const defs: CommandDef[] = []
   for (let i = 0; i < N; i++) {
@@ -51,8 +61,7 @@ function generator(words: string[], seedValue: number) {
 /** Generated names (shops, sites, suppliers) and document codes: the long tail of a real console. */
 function names(count: number): string[] {
   const syl = ['ka', 'lo', 'mi', 'zen', 'tor', 'va', 'rin', 'sol', 'mar', 'que', 'dun', 'pel', 'xi', 'an', 'bo', 'ter', 'gra', 'ul', 'fen', 'ho']
-  let seed = 7
-  const rnd = (n: number) => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n }
+  const rnd = prng(7)
   const out: string[] = []
   for (let i = 0; i < count; i++) out.push(i % 3 === 0 ? `${['IB', 'OB', 'PK', 'TR', 'CK'][rnd(5)]}${1000 + rnd(9000)}` : syl[rnd(20)] + syl[rnd(20)] + syl[rnd(20)])
   return out
@@ -83,13 +92,19 @@ function run(label: string, defs: CommandDef[]) {
 
   const times: number[] = []
   const perQuery: Record<string, number[]> = {}
+  const worst = new Map<string, { ms: number; stats: string }>()
   for (let round = 0; round < ROUNDS; round++) {
     for (const q of QUERIES) {
       for (let k = 1; k <= q.length; k++) {
         const s = performance.now()
         index.search(q.slice(0, k), { limit: 50, prefer: ['nav.screen-2', 'nav.screen-4'] })
         const ms = performance.now() - s
-        if (round > 0) { times.push(ms); (perQuery[q] ??= []).push(ms) } // round 0 warms the JIT
+        if (round > 0) { // round 0 warms the JIT
+          times.push(ms); (perQuery[q] ??= []).push(ms)
+          const key = q.slice(0, k)
+          const w = worst.get(key)
+          if (!w || w.ms < ms) worst.set(key, { ms, stats: JSON.stringify(index.stats) })
+        }
       }
     }
   }
@@ -100,6 +115,8 @@ function run(label: string, defs: CommandDef[]) {
   console.log(`  index build (once per registry/language/permissions change): ${f(buildMs)} ms`)
   console.log(`  per keystroke: p50 ${f(pct(times, 0.5))} ms, p95 ${f(p95)} ms, max ${f(times[times.length - 1])} ms — target ≤ ${TARGET_MS} ms (p95): ${p95 <= TARGET_MS ? 'met' : 'NOT met'}`)
   for (const [q, ts] of Object.entries(perQuery)) { ts.sort((a, b) => a - b); console.log(`    '${q}': p50 ${f(pct(ts, 0.5))} ms, p95 ${f(pct(ts, 0.95))} ms, max ${f(ts[ts.length - 1])} ms`) }
+  const slowest = [...worst.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 3)
+  console.log(`  slowest prefixes (worst time; fields bounded per level, records Fuse scored): ${slowest.map(([k, v]) => `'${k}' ${f(v.ms)} ms ${v.stats}`).join('; ')}`)
   console.log(`  plain Fuse over all entries, '${QUERIES[0]}' typed: p50 ${f(pct(plainTimes, 0.5))} ms, max ${f(plainTimes[plainTimes.length - 1])} ms`)
   console.log(`  ranking identical to plain Fuse (top 50, every prefix): ${mismatches === 0 ? 'yes' : `NO (${mismatches} prefixes differ)`}`)
 }

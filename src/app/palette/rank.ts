@@ -103,6 +103,9 @@ export class PaletteIndex {
   private readonly charMask = new Int32Array(65536)
   private readonly revMask = new Int32Array(65536)
   private readonly bucketPos = new Int32Array(64)
+  /** Per field: lower bound of unmatched pattern positions for `lcsQuery` and every query extending it. */
+  private readonly unmatched: Int8Array
+  private lcsQuery = ''
   readonly stats: SearchStats = { level0: 0, level1: 0, level2: 0, scored: 0 }
 
   constructor(entries: PaletteEntry[]) {
@@ -131,6 +134,7 @@ export class PaletteIndex {
     this.off = new Int32Array(fields)
     this.len = new Int32Array(fields)
     this.lo = new Int32Array(fields)
+    this.unmatched = new Int8Array(fields)
     this.hi = new Int32Array(fields)
     this.codes = new Uint16Array(this.text.reduce((n, v) => n + v.length, 0))
     let o = 0
@@ -205,31 +209,43 @@ export class PaletteIndex {
       return at >= 0 && at <= maxExactAt ? LN_AT[at] : Infinity
     }
 
-    /** Level 0: ln bound from character presence and exact occurrence; Infinity = cannot match. */
+    // Unmatched pattern positions (m − LCS) known from earlier keystrokes: when this query extends
+    // the one they were computed for, they stay lower bounds (each typed character adds at most one
+    // to the LCS), so most entries need no character scan at all.
+    const { unmatched } = this
+    const inherited = this.lcsQuery !== '' && p.startsWith(this.lcsQuery)
+    if (!inherited) unmatched.fill(0)
+    this.lcsQuery = p
+
+    /** Level 0: ln bound from character presence, inherited LCS and exact occurrence; Infinity = cannot match. */
     const level0 = (f: number): number => {
       if (text[f] === p) return LN_EXACT
       if (len[f] < required) return Infinity
-      const hits = present(f)
-      if (hits < required) return Infinity
-      // An exact occurrence needs every pattern character present.
-      const exact = hits === m ? exactAt(f) : Infinity
+      const missing = Math.max(m - present(f), unmatched[f])
+      if (missing > maxErrors) return Infinity
+      // An exact occurrence needs the whole pattern as a subsequence.
+      const exact = missing === 0 ? exactAt(f) : Infinity
       if (maxErrors === 0) return exact
-      return Math.min(exact, lnErrors[Math.max(1, m - hits)])
+      return Math.min(exact, lnErrors[Math.max(1, missing)])
     }
 
-    /** Level 1: errors ≥ m − LCS (Hyyrö's bit vector: the 1-bits left in V count the unmatched positions). */
+    /**
+     * Level 1: errors ≥ m − LCS (Hyyrö's bit vector: the 1-bits left in V count the unmatched
+     * positions). The LCS runs over the longest window any query can use, so the count it leaves
+     * in `unmatched` stays a valid bound for every longer query.
+     */
     const level1 = (f: number): number => {
       if (text[f] === p) return LN_EXACT
       if (len[f] < required || present(f) < required) return Infinity
       let V = full
-      for (let j = off[f], end = j + Math.min(len[f], reach); j < end; j++) {
+      for (let j = off[f], end = j + Math.min(len[f], MAX_REACH); j < end; j++) {
         const U = V & charMask[codes[j]]
         V = ((V + U) | (V - U)) & full
       }
-      const unmatched = popcount(V >>> 0)
-      // An exact occurrence needs the whole pattern as a subsequence.
-      const exact = unmatched === 0 ? exactAt(f) : Infinity
-      const errors = Math.max(1, unmatched)
+      const missing = popcount(V >>> 0)
+      unmatched[f] = missing
+      const exact = missing === 0 ? exactAt(f) : Infinity
+      const errors = Math.max(1, missing)
       return Math.min(exact, errors <= maxErrors ? lnErrors[errors] : Infinity)
     }
 
@@ -283,9 +299,10 @@ export class PaletteIndex {
     const queue = new BoundQueue(this.entries.length)
     try {
       // With no error allowed, level 0 is already Fuse's exact score: straight to scoring. Long
-      // patterns tolerate so many errors that character presence rarely prunes, and refining almost
-      // every entry through the queue costs more than one LCS pass: start those at level 1.
-      const initial = maxErrors > 2 ? 1 : 0
+      // patterns tolerate so many errors that character presence alone rarely prunes; without
+      // inherited LCS counts, one LCS pass over everything is cheaper than refining almost every
+      // entry through the queue.
+      const initial = maxErrors > 2 && !inherited ? 1 : 0
       const queued = maxErrors === 0 ? 2 : initial
       for (let idx = 0; idx < this.entries.length; idx++) {
         if (accept && !accept(this.entries[idx])) continue
@@ -393,6 +410,8 @@ function lnScore(score: number): number {
   return Math.log(Math.max(0.001, score))
 }
 const LN_EXACT = Math.log(Number.EPSILON)
+/** The longest field prefix any query can match in: threshold·distance + 32 + ⌊threshold·32⌋ + 1. */
+const MAX_REACH = Math.floor(FUSE_THRESHOLD * FUSE_DISTANCE) + MAX_PATTERN + Math.floor(FUSE_THRESHOLD * MAX_PATTERN) + 1
 /** ln score of an exact occurrence at offset x (x / distance). */
 const LN_AT = Array.from({ length: Math.floor(FUSE_THRESHOLD * FUSE_DISTANCE) + 1 }, (_, x) => lnScore(x / FUSE_DISTANCE))
 
