@@ -16,7 +16,8 @@
 //    indexOf; level 1 — D ≥ m − LCS(pattern, prefix) (bit-parallel LCS, a few word operations per
 //    character); level 2 — D(x) for every x (Myers' bit-parallel edit distance over the reversed
 //    prefix). A record's bound is Fuse's own product Π score^(weight·norm) over the fields that may
-//    still match, kept as a sum of logarithms.
+//    still match, kept as a sum of logarithms. LCS counts are kept per field: while the operator
+//    types on, the new query extends the old one and m − LCS can only grow, so level 0 reuses them.
 //  • Level-2 entries are scored by Fuse in small batches (same records, weights and norms: Fuse's
 //    scores); the search stops when the next bound exceeds the limit-th best real score.
 // So the result is exactly Fuse's top `limit` (same order, ties by position) — asserted by the tests
