@@ -84,7 +84,7 @@ function zodIssueParams(i: z.core.$ZodIssue): Record<string, unknown> {
 
 export function parseWith<T extends z.ZodType>(schema: T | undefined, value: unknown, where: 'body' | 'query' | 'params'): z.infer<T> {
   if (!schema) return value as z.infer<T>
-  const r = schema.safeParse(value ?? (where === 'body' ? {} : value))
+  const r = schema.safeParse(value ?? (where === 'body' ? {} : value), { reportInput: true })
   if (!r.success) throw new ValidationError(r.error.issues, where)
   return r.data
 }
