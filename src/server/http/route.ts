@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { AuthContext, AuthLevel } from './context'
 import { AppError, forbidden } from './errors'
 import { holdsPermission } from '../../domain/permissions'
+import { issueField, issueMessageKey, issueParams } from '../../domain/validation'
 
 export type EnvelopeKind = 'main' | 'second' | 'notice' | 'raw'
 
@@ -44,48 +45,21 @@ declare module 'fastify' {
   }
 }
 
-/** Zod issue path → dotted field name. */
-export function fieldPath(path: readonly PropertyKey[]): string {
-  return path.map(String).join('.') || '_'
-}
-
 export class ValidationError extends AppError {
-  constructor(issues: z.core.$ZodIssue[], where: 'body' | 'query' | 'params') {
+  constructor(issues: z.core.$ZodIssue[], where: 'body' | 'query' | 'params', input: unknown) {
     super(400, 'errors:validation.form', { where }, issues.map((i) => ({
-      field: fieldPath(i.path),
-      messageKey: zodIssueKey(i),
-      params: zodIssueParams(i),
+      field: issueField(i),
+      messageKey: issueMessageKey(i, input),
+      params: issueParams(i),
     })))
   }
 }
 
-function zodIssueKey(i: z.core.$ZodIssue): string {
-  // A schema may carry its own message key: z.string().min(1, 'errors:field.required')
-  if (i.message && /^[a-z][\w-]*:[\w.-]+$/.test(i.message)) return i.message
-  switch (i.code) {
-    case 'invalid_type': return (i as { input?: unknown }).input === undefined ? 'errors:field.required' : 'errors:field.invalidType'
-    case 'too_small': return 'errors:field.tooSmall'
-    case 'too_big': return 'errors:field.tooBig'
-    case 'invalid_format': return 'errors:field.invalidFormat'
-    case 'invalid_value': return 'errors:field.invalidValue'
-    case 'unrecognized_keys': return 'errors:field.unknownKey'
-    default: return 'errors:field.invalid'
-  }
-}
-
-function zodIssueParams(i: z.core.$ZodIssue): Record<string, unknown> {
-  const p: Record<string, unknown> = {}
-  if ('minimum' in i) p.min = String(i.minimum)
-  if ('maximum' in i) p.max = String(i.maximum)
-  if ('expected' in i) p.expected = String(i.expected)
-  if ('keys' in i) p.keys = (i.keys as string[]).join(', ')
-  return p
-}
-
 export function parseWith<T extends z.ZodType>(schema: T | undefined, value: unknown, where: 'body' | 'query' | 'params'): z.infer<T> {
   if (!schema) return value as z.infer<T>
-  const r = schema.safeParse(value ?? (where === 'body' ? {} : value), { reportInput: true })
-  if (!r.success) throw new ValidationError(r.error.issues, where)
+  const input = value ?? (where === 'body' ? {} : value)
+  const r = schema.safeParse(input)
+  if (!r.success) throw new ValidationError(r.error.issues, where, input)
   return r.data
 }
 

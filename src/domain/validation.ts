@@ -1,0 +1,42 @@
+// zod issue → field error key, shared by the server's validation (src/server/http/route.ts) and the
+// browser's pre-flight check of command arguments, so both name the field with the same sentence.
+import type { z } from 'zod'
+
+/** Dotted path of the field an issue names ('_' for the whole value). */
+export function issueField(i: z.core.$ZodIssue): string {
+  return i.path.map(String).join('.') || '_'
+}
+
+/** i18n key of an issue. A schema may carry its own key as message: z.string().min(1, 'auth:password.min'). */
+export function issueMessageKey(i: z.core.$ZodIssue, input: unknown): string {
+  if (i.message && /^[a-z][\w-]*:[\w.-]+$/.test(i.message)) return i.message
+  switch (i.code) {
+    // zod 4 issues do not carry the offending input, so "missing" is decided by looking the path up.
+    case 'invalid_type': return valueAt(input, i.path) === undefined ? 'errors:field.required' : 'errors:field.invalidType'
+    case 'too_small': return 'errors:field.tooSmall'
+    case 'too_big': return 'errors:field.tooBig'
+    case 'invalid_format': return 'errors:field.invalidFormat'
+    case 'invalid_value': return 'errors:field.invalidValue'
+    case 'unrecognized_keys': return 'errors:field.unknownKey'
+    default: return 'errors:field.invalid'
+  }
+}
+
+/** Interpolation parameters of an issue's message. */
+export function issueParams(i: z.core.$ZodIssue): Record<string, unknown> {
+  const p: Record<string, unknown> = {}
+  if ('minimum' in i) p.min = String(i.minimum)
+  if ('maximum' in i) p.max = String(i.maximum)
+  if ('expected' in i) p.expected = String(i.expected)
+  if ('keys' in i) p.keys = (i.keys as string[]).join(', ')
+  return p
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let v = input
+  for (const k of path) {
+    if (v === null || typeof v !== 'object') return undefined
+    v = (v as Record<PropertyKey, unknown>)[k]
+  }
+  return v
+}
