@@ -7,6 +7,8 @@
 // generat-shipment, ReleaseStrip, remote-Desktop). Child paths may start with '/' (the spec lists
 // '/wms-widget: /add-inland-label'); route building joins and collapses the slashes.
 import { LAYOUT, NO_REDIRECT, type MenuEntry, type MenuMeta } from './types'
+import { ALL_RESOURCES } from '../resources/index'
+import { resourceActions, STANDARD_ACTIONS } from '../resource'
 
 // ---------------------------------------------------------------------------------------------
 // A small builder so the tree reads like the sidebar. Titles default to `menu:title.<code>`,
@@ -373,7 +375,35 @@ function flatten(defs: Def[], parentId: number | null, section: string, parentSy
 function build(): MenuEntry[] {
   const out: MenuEntry[] = []
   flatten(TREE, null, '', 'WMS', out)
+  addResourceButtons(out)
   return out
+}
+
+/**
+ * Every resource declaration's actions become permission buttons under its screen, unless the tree
+ * already lists them. Ids are derived and stable: screen id × 100 + action slot (standard actions
+ * 0-5 in STANDARD_ACTIONS order, extra actions 10 + their declared index).
+ */
+function addResourceButtons(out: MenuEntry[]) {
+  const byCode = new Map(out.map((m) => [m.code, m]))
+  for (const def of ALL_RESOURCES) {
+    const screenRow = byCode.get(def.menuCode)
+    if (!screenRow || screenRow.type !== 'M') throw new Error(`resource ${def.name}: no screen ${def.menuCode} in the menu catalog`)
+    for (const action of resourceActions(def)) {
+      const code = `${def.menuCode}:${action}`
+      if (byCode.has(code)) continue
+      const std = (STANDARD_ACTIONS as readonly string[]).indexOf(action)
+      const extra = def.actions?.find((a) => a.action === action)
+      const slot = std >= 0 ? std : 10 + extra!.index
+      const title = std >= 0 ? `menu:button.${action}` : extra!.title
+      const row: MenuEntry = {
+        id: screenRow.id * 100 + slot, parentId: screenRow.id, type: 'B', code, name: action, title, path: '', component: null,
+        redirect: null, icon: null, sort: 1000 + slot, hidden: false, authority: code, system: screenRow.system, iframeUrl: null, meta: { title },
+      }
+      out.push(row)
+      byCode.set(code, row)
+    }
+  }
 }
 
 /** Every menu row, parents before children (depth-first, in sidebar order). */

@@ -1,0 +1,191 @@
+// The resource model (ARCHITECTURE.md "Declare once, derive everywhere"). One declaration per basic-data
+// or administration entity gives: the server's list/detail/create/update/status/delete/import/export
+// endpoints (src/server/resources), the drizzle table (src/server/resources/table.ts), the list screen
+// (DataGrid + filter bar), the form, and the commands (new, edit, enable/disable, delete, import,
+// export, bulk status) with their permission codes `<menuCode>:<action>`. Pure data: no React, no Node.
+import { z } from 'zod'
+
+export type FieldKind =
+  | 'text' // single line
+  | 'textarea'
+  | 'code' // upper-case letters, digits and '-' unless `pattern` says otherwise
+  | 'int'
+  | 'decimal' // numeric(14,4) — spec: "above 0 with up to 4 decimals"
+  | 'bool'
+  | 'date' // YYYY-MM-DD
+  | 'datetime'
+  | 'enum' // a dictionary (src/domain/dictionaries.ts); stored as smallint when the dict is numeric, else text
+  | 'ref' // id of a row of another resource (integer)
+  | 'refMany' // ids of rows of another resource (integer[])
+  | 'email'
+  | 'phone'
+  | 'image' // file url (POST /api/files/upload)
+  | 'files' // list of file urls
+  | 'json' // structured sub-rows (e.g. style materials, forwarder contacts): `item` gives their schema
+
+export interface FieldDef {
+  kind: FieldKind
+  /** Column name; default: snake_case of the field name. */
+  column?: string
+  required?: boolean
+  /** enum: dictionary code; label of a value = `dict:<code>.<value>`. */
+  dict?: string
+  /** ref/refMany: the referenced resource's name; label column shown in grids/pickers. */
+  ref?: string
+  /** Not editable in forms or by API (ids, computed, system-managed). */
+  readOnly?: boolean
+  /** Unique within the resource's scope: duplicate → 409 naming the field. */
+  unique?: boolean
+  min?: number
+  max?: number
+  /** Max length for text-like fields. */
+  maxLength?: number
+  pattern?: RegExp
+  /** i18n key of the message when `pattern` fails (e.g. 'resources:errors.locationCode'). */
+  patternKey?: string
+  /** json: the zod schema of the value. */
+  item?: z.ZodType
+  /** Default value on create. */
+  default?: unknown
+  /** Hidden from the list grid (still in detail/form). */
+  hideInList?: boolean
+  /** Grid column width in px. */
+  width?: number
+}
+
+export type FilterKind = 'text' | 'enum' | 'dateRange' | 'numberRange' | 'ref'
+
+export interface ResourceAction {
+  /** Action name → permission `<menuCode>:<action>` and command id `resource.<name>.<action>`. */
+  action: string
+  /** i18n key of its title (also the title of its generated permission button). */
+  title: string
+  /** Stable index (1..89) → the permission button's menu id `<screen id>*100 + 10 + index`. */
+  index: number
+}
+
+export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
+  /** camelCase, unique: 'storageArea'. Command ids: `resource.<name>.<action>`. */
+  name: string
+  /** Database table (snake_case). */
+  table: string
+  /**
+   * Which scope columns the table carries: 'global' (none: e.g. platforms, tenants), 'tenant'
+   * (tenant_id), 'warehouse' (tenant_id + warehouse_id). Rows are always read and written in the
+   * caller's scope from the session — never from the body.
+   */
+  scope: 'global' | 'tenant' | 'warehouse'
+  /** The screen's menu code (catalog): permissions `menu:<menuCode>` (read) and `<menuCode>:<action>`. */
+  menuCode: string
+  /** Screen key the client registers the generated list page under (the catalog's component). */
+  component: string
+  /**
+   * i18n namespace (a locales/<lang>/<ns>.json file of the resource's group, e.g. 'res-warehouse')
+   * holding `<name>.title`, `<name>.fields.<field>` and any rule messages of this resource.
+   */
+  ns: string
+  fields: F
+  list: {
+    columns: (keyof F & string)[]
+    filters?: Partial<Record<keyof F & string, FilterKind>> & { q?: 'text' }
+    /** Fields the free-text `q` filter searches. */
+    search?: (keyof F & string)[]
+    defaultSort: string
+  }
+  /** Form layout: rows of field names. */
+  form: (keyof F & string)[][]
+  /** Status field with enable/disable commands and bulk status change; values from its dict. */
+  status?: { field: keyof F & string; dict: string; enabled: number | string; disabled: number | string }
+  /** Delete allowed ('hard'), or not at all (default). */
+  delete?: 'hard'
+  /** Excel import: the columns of the template, in order; the natural key used to update existing rows. */
+  import?: { columns: (keyof F & string)[]; key: keyof F & string; templateName?: string }
+  /** Export of the current filter (default true). */
+  export?: boolean
+  /** Cross-field rules after the per-field schema: return issues (path + i18n key). */
+  refine?: (value: Record<string, unknown>) => { path: string; messageKey: string; params?: Record<string, unknown> }[]
+  /** Read-only rows: a predicate over a stored row (e.g. styles from the product data system). */
+  readOnlyRow?: { field: keyof F & string; value: unknown; messageKey: string }
+  /** Extra actions beyond the standard ones (handled by hand-written server handlers). */
+  actions?: ResourceAction[]
+  /** Spec section 7 paths that serve this resource (aliases of the generic endpoints). */
+  specPaths?: { page?: string; base?: string; list?: string }
+  /** Document-number lookup in the palette's "go to document": the field holding the number. */
+  lookup?: keyof F & string
+}
+
+export function defineResource<F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef<F> {
+  return def
+}
+
+export const STANDARD_ACTIONS = ['add', 'edit', 'status', 'delete', 'import', 'export'] as const
+export type StandardAction = (typeof STANDARD_ACTIONS)[number]
+
+/** Actions a resource declares (standard ones implied by its declaration + its extra actions). */
+export function resourceActions(def: ResourceDef): string[] {
+  const a: string[] = ['add', 'edit']
+  if (def.status) a.push('status')
+  if (def.delete) a.push('delete')
+  if (def.import) a.push('import')
+  if (def.export !== false) a.push('export')
+  for (const x of def.actions ?? []) a.push(x.action)
+  return a
+}
+
+export const permissionOf = (def: ResourceDef, action: string) => `${def.menuCode}:${action}`
+export const commandIdOf = (def: ResourceDef, action: string) => `resource.${def.name}.${action}`
+export const titleKeyOf = (def: ResourceDef) => `${def.ns}:${def.name}.title`
+export const fieldLabelKey = (def: ResourceDef, field: string) => `${def.ns}:${def.name}.fields.${field}`
+export const columnOf = (name: string, f: FieldDef) => f.column ?? name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+
+const CODE_RE = /^[A-Z0-9-]+$/
+const PHONE_RE = /^\+?[0-9][0-9 -]{5,19}$/
+
+/** zod schema of one field's input value (create/update body, import cell after conversion). */
+export function fieldSchema(f: FieldDef): z.ZodType {
+  let s: z.ZodType
+  switch (f.kind) {
+    case 'int': case 'ref': {
+      let n = z.number().int()
+      if (f.min !== undefined) n = n.min(f.min)
+      if (f.max !== undefined) n = n.max(f.max)
+      s = n
+      break
+    }
+    case 'decimal': {
+      let n = z.number().refine((v) => Number.isFinite(v) && Math.abs(v * 1e4 - Math.round(v * 1e4)) < 1e-6, 'errors:field.decimals4')
+      if (f.min !== undefined) n = n.refine((v) => v >= f.min!, { message: 'errors:field.tooSmall', params: { min: f.min } })
+      if (f.max !== undefined) n = n.refine((v) => v <= f.max!, { message: 'errors:field.tooBig', params: { max: f.max } })
+      s = n
+      break
+    }
+    case 'bool': s = z.boolean(); break
+    case 'date': s = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'errors:field.invalidFormat'); break
+    case 'datetime': s = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'errors:field.invalidFormat'); break
+    case 'refMany': s = z.array(z.number().int()); break
+    case 'files': s = z.array(z.string().max(500)); break
+    case 'json': s = f.item ?? z.unknown(); break
+    case 'enum': s = z.union([z.number(), z.string()]); break
+    default: {
+      let t = z.string().trim()
+      if (f.required) t = t.min(1, 'errors:field.required')
+      const maxLen = f.maxLength ?? (f.kind === 'textarea' ? 2000 : f.kind === 'image' ? 500 : 200)
+      t = t.max(maxLen)
+      if (f.kind === 'code') t = t.regex(f.pattern ?? CODE_RE, f.patternKey ?? 'errors:field.codeFormat')
+      else if (f.pattern) t = t.regex(f.pattern, f.patternKey ?? 'errors:field.invalidFormat')
+      if (f.kind === 'email') t = t.email('errors:field.email')
+      if (f.kind === 'phone') t = t.regex(PHONE_RE, 'errors:field.phone')
+      s = t
+    }
+  }
+  return f.required ? s : s.nullish()
+}
+
+/** The create schema (all editable fields; required ones required) and the update schema (all optional). */
+export function resourceSchemas(def: ResourceDef) {
+  const shape: Record<string, z.ZodType> = {}
+  for (const [name, f] of Object.entries(def.fields)) if (!f.readOnly) shape[name] = fieldSchema(f)
+  const create = z.object(shape).strict()
+  const update = z.object(Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()]))).strict()
+  return { create, update }
+}
