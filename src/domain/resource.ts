@@ -62,6 +62,18 @@ export interface ResourceAction {
   title: string
   /** Stable index (1..89) → the permission button's menu id `<screen id>*100 + 10 + index`. */
   index: number
+  /**
+   * zod schema of the command's args. An extra action is a server command (`server: true`) with a
+   * hand-written handler (src/server/resources/custom/<group>/) unless `server` is false; no input =
+   * no args.
+   */
+  input?: z.ZodType
+  /** Default true: a server command whose handler the resource's group registers with defineHandler. */
+  server?: boolean
+  /** Grid selection the action works on (default 'none'). */
+  selection?: 'none' | 'one' | 'many'
+  /** i18n key of a confirmation question. */
+  confirm?: string
 }
 
 export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
@@ -112,6 +124,12 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   specPaths?: { page?: string; base?: string; list?: string }
   /** Document-number lookup in the palette's "go to document": the field holding the number. */
   lookup?: keyof F & string
+  /**
+   * The table is a core table declared by hand in src/server/db/schema/core.ts (company, platform,
+   * site, shop, warehouse…): the resource schema must not declare it a second time. Its columns there
+   * must match what resourceTable(def) would derive.
+   */
+  existingTable?: boolean
 }
 
 export function defineResource<F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef<F> {
