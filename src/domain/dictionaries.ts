@@ -32,6 +32,8 @@ export const StorageAreaType = { Floor: 1, Scattered: 2, Sample: 3, Temporary: 4
 export const LockFlag = { Unlock: 0, Lock: 1 } as const
 export const ActiveFlag = { Inactive: 0, Active: 1 } as const
 export const EnabledFlag = { Disabled: 0, Enabled: 1 } as const
+/** Container status (spec section 4: unused, using, on shelves, taken off); codes not given, these are ours. */
+export const ContainerStatus = { Unused: 0, Using: 1, OnShelves: 2, TakenOff: 3 } as const
 
 /** String-valued enumerations of spec section 9. */
 export const PLATFORM_CODES = ['SHEIN', 'WINIT', 'AMAZON', 'WALMART', 'TIKTOK', 'GOODCANG', 'MERCADOLIBRE'] as const
@@ -50,6 +52,17 @@ export const TIMEOUT_TASK_TYPES = ['inbound', 'unloading', 'shelving', 'pickingA
 export const CONTAINER_TYPES = ['tray', 'crate', 'materialBox', 'partsBox', 'virtualTray', 'other'] as const
 export const SHELF_TYPES = ['light', 'heavy'] as const
 export const LOCATION_TYPES = ['fullBox', 'scattered', 'sample'] as const
+/** Warehouse type (spec section 3 "type (company, vendor)"). */
+export const WAREHOUSE_TYPES = ['company', 'vendor'] as const
+/** Product group (styles, platform SKUs, UPC requests). */
+export const STYLE_ENTRY_STATUSES = ['complete', 'incomplete'] as const
+/** Where a style was entered: here, or the product data system ('pds' — read-only here). */
+export const STYLE_SOURCES = ['local', 'pds'] as const
+export const MSKU_STATUSES = ['onSale', 'waitOnSale'] as const
+export const MSKU_SHIPPING_METHODS = ['platformFulfilled', 'merchantFulfilled', 'overseasWarehouse'] as const
+export const UPC_REQUEST_TYPES = ['newUpc', 'inherit'] as const
+/** New-UPC / inherited-UPC approvals: a draft goes to review when submitted. */
+export const UpcRequestStatus = { Draft: 0, PendingReview: 1, Rejected: 2, Approved: 3 } as const
 
 export interface DictEntryDef {
   /** The stored code value, always a string in the dictionary (numbers as their decimal text). */
@@ -99,6 +112,14 @@ export const DICTIONARIES = {
   containerType: fromList(CONTAINER_TYPES),
   shelfType: fromList(SHELF_TYPES),
   locationType: fromList(LOCATION_TYPES),
+  containerStatus: fromEnum(ContainerStatus),
+  warehouseType: fromList(WAREHOUSE_TYPES),
+  styleEntryStatus: fromList(STYLE_ENTRY_STATUSES),
+  styleSource: fromList(STYLE_SOURCES),
+  mskuStatus: fromList(MSKU_STATUSES),
+  mskuShippingMethod: fromList(MSKU_SHIPPING_METHODS),
+  upcRequestType: fromList(UPC_REQUEST_TYPES),
+  upcRequestStatus: fromEnum(UpcRequestStatus),
 } as const satisfies Record<string, DictEntryDef[]>
 
 export type DictCode = keyof typeof DICTIONARIES
