@@ -4,7 +4,7 @@ import tailwindcss from '@tailwindcss/vite'
 
 const apiPort = Number(process.env.API_PORT ?? process.env.PORT ?? 8080)
 // Every prefix the API serves (spec section 7 paths + our own /api); the dev server proxies them.
-const apiPrefixes = ['/api', '/auth', '/base', '/wms-base', '/wms-plus-base', '/wms-in', '/pms-console', '/notice-api', '/i18n-console', '/bdm', '/version.json', '/ws']
+const apiPrefixes = ['/api', '/auth', '/base', '/wms-base', '/wms-plus-base', '/wms-in', '/pms-console', '/notice-api', '/i18n-console', '/bdm', '/version.json', '/runtime-config.js', '/ws']
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],

@@ -12,6 +12,7 @@ import { statisticsRoutes } from './statistics'
 import { fileRoutes } from './files'
 import { translationRoutes } from './translations'
 import { templateRoutes } from './templates'
+import { runtimeConfigRoutes } from './runtime-config'
 
 export { registerStatistic } from './statistics'
 
@@ -27,5 +28,6 @@ export const sessionArea: Area = async (app, { db, config, database }) => {
     ...fileRoutes(db),
     ...translationRoutes(),
     ...templateRoutes(database),
+    ...runtimeConfigRoutes(config),
   ])
 }
