@@ -64,6 +64,16 @@ export const UPC_REQUEST_TYPES = ['newUpc', 'inherit'] as const
 /** New-UPC / inherited-UPC approvals: a draft goes to review when submitted. */
 export const UpcRequestStatus = { Draft: 0, PendingReview: 1, Rejected: 2, Approved: 3 } as const
 
+/** Organisation & commercial group (staff, departments, platforms, suppliers, carriers, exchange rates); codes are ours. */
+export const WorkingStatus = { Leave: 0, Working: 1 } as const
+export const DeptType = { Company: 1, Department: 2, Group: 3 } as const
+export const PLATFORM_TYPES = ['marketplace', 'overseasWarehouse'] as const
+export const SUPPLIER_TYPES = ['manufacturer', 'distributor', 'serviceProvider'] as const
+export const PAY_TYPES = ['prepayment', 'monthlySettlement', 'cashOnDelivery'] as const
+export const CARRIER_TYPES = ['express', 'parcel', 'freight', 'postal'] as const
+/** Exchange rates: entered by hand, or filled by the sync action from the rate source. */
+export const RATE_SYNC_MODES = ['manual', 'automatic'] as const
+
 export interface DictEntryDef {
   /** The stored code value, always a string in the dictionary (numbers as their decimal text). */
   value: string
@@ -120,6 +130,13 @@ export const DICTIONARIES = {
   mskuShippingMethod: fromList(MSKU_SHIPPING_METHODS),
   upcRequestType: fromList(UPC_REQUEST_TYPES),
   upcRequestStatus: fromEnum(UpcRequestStatus),
+  workingStatus: fromEnum(WorkingStatus),
+  deptType: fromEnum(DeptType),
+  platformType: fromList(PLATFORM_TYPES),
+  supplierType: fromList(SUPPLIER_TYPES),
+  payType: fromList(PAY_TYPES),
+  carrierType: fromList(CARRIER_TYPES),
+  rateSyncMode: fromList(RATE_SYNC_MODES),
 } as const satisfies Record<string, DictEntryDef[]>
 
 export type DictCode = keyof typeof DICTIONARIES
