@@ -1,6 +1,7 @@
 // Drizzle declarations of the core tables. The SQL in ../migrations/0001_core.sql is the source of
 // truth for the database; tests/contract/schema.test.ts checks that both name the same columns.
 import { pgTable, serial, integer, text, smallint, boolean, timestamp, jsonb, uuid, bigserial, char, primaryKey } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -23,7 +24,7 @@ export const tenant = pgTable('tenant', {
 })
 
 export const warehouse = pgTable('warehouse', {
-  id: integer('id').primaryKey(),
+  id: integer('id').primaryKey().default(sql`nextval('warehouse_id_seq')`),
   code: text('code').notNull(),
   name: text('name').notNull(),
   shortName: text('short_name'),
@@ -34,6 +35,15 @@ export const warehouse = pgTable('warehouse', {
   status: smallint('status').notNull().default(1),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  // Added by 0010_res_warehouse.sql (the warehouse resource, src/domain/resources/warehouse/warehouse.ts).
+  warehouseType: text('warehouse_type').default('company'),
+  function: text('warehouse_function'),
+  address: text('address'),
+  siteId: integer('site_id'),
+  physicalWarehouseId: integer('physical_warehouse_id'),
+  associatedWarehouseId: integer('associated_warehouse_id'),
+  createdBy: integer('created_by'),
+  updatedBy: integer('updated_by'),
 })
 
 export const warehouseTenant = pgTable('warehouse_tenant', {
