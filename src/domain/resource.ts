@@ -4,6 +4,7 @@
 // (DataGrid + filter bar), the form, and the commands (new, edit, enable/disable, delete, import,
 // export, bulk status) with their permission codes `<menuCode>:<action>`. Pure data: no React, no Node.
 import { z } from 'zod'
+import { DICTIONARIES } from './dictionaries'
 
 export type FieldKind =
   | 'text' // single line
@@ -110,8 +111,12 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   status?: { field: keyof F & string; dict: string; enabled: number | string; disabled: number | string }
   /** Delete allowed ('hard'), or not at all (default). */
   delete?: 'hard'
-  /** Excel import: the columns of the template, in order; the natural key used to update existing rows. */
-  import?: { columns: (keyof F & string)[]; key: keyof F & string; templateName?: string }
+  /**
+   * Excel import: the columns of the template, in order; the natural key used to update existing rows.
+   * `maxRows`: at most this many data rows per file (e.g. styles: "one style per single import"),
+   * refused as a whole with `maxRowsKey` (param {max}).
+   */
+  import?: { columns: (keyof F & string)[]; key: keyof F & string; templateName?: string; maxRows?: number; maxRowsKey?: string }
   /** Export of the current filter (default true). */
   export?: boolean
   /** Cross-field rules after the per-field schema: return issues (path + i18n key). */
@@ -130,6 +135,11 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    * must match what resourceTable(def) would derive.
    */
   existingTable?: boolean
+  /**
+   * The field that names a row in ref cells, pickers, previews and import/export of references
+   * (default: `name`, else `code`, else the id). See labelFieldOf.
+   */
+  label?: keyof F & string
 }
 
 export function defineResource<F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef<F> {
@@ -159,6 +169,35 @@ export const columnOf = (name: string, f: FieldDef) => f.column ?? name.replace(
 const CODE_RE = /^[A-Z0-9-]+$/
 const PHONE_RE = /^\+?[0-9][0-9 -]{5,19}$/
 
+/** Values of a dictionary as stored ('' when unknown); numeric when every value is an integer. */
+export function dictValues(code: string | undefined): { values: readonly string[]; numeric: boolean } | undefined {
+  const d = code ? (DICTIONARIES as Record<string, readonly { value: string }[]>)[code] : undefined
+  if (!d) return undefined
+  const values = d.map((e) => e.value)
+  return { values, numeric: values.length > 0 && values.every((v) => /^-?\d+$/.test(v)) }
+}
+
+/**
+ * An enum value must be one of its dictionary's values; numeric dictionaries store numbers (a numeric
+ * string such as a query or sheet cell is accepted and converted), string ones strings.
+ */
+function enumSchema(dict: string | undefined): z.ZodType {
+  const d = dictValues(dict)
+  if (!d) return z.union([z.number(), z.string()])
+  const allowed = new Set(d.values)
+  return z.union([z.number(), z.string()])
+    .refine((v) => allowed.has(String(v).trim()), { message: 'errors:field.invalidValue' })
+    .transform((v) => (d.numeric ? Number(String(v).trim()) : String(v).trim()))
+}
+
+/** The field naming a row (ResourceDef.label, else `name`, else `code`); undefined → the id. */
+export function labelFieldOf(def: ResourceDef): string | undefined {
+  if (def.label) return def.label
+  if (def.fields.name) return 'name'
+  if (def.fields.code) return 'code'
+  return undefined
+}
+
 /** zod schema of one field's input value (create/update body, import cell after conversion). */
 export function fieldSchema(f: FieldDef): z.ZodType {
   let s: z.ZodType
@@ -183,7 +222,7 @@ export function fieldSchema(f: FieldDef): z.ZodType {
     case 'refMany': s = z.array(z.number().int()); break
     case 'files': s = z.array(z.string().max(500)); break
     case 'json': s = f.item ?? z.unknown(); break
-    case 'enum': s = z.union([z.number(), z.string()]); break
+    case 'enum': s = enumSchema(f.dict); break
     default: {
       let t = z.string().trim()
       if (f.required) t = t.min(1, 'errors:field.required')

@@ -2,3 +2,5 @@
 export * from './core'
 export * from './shell'
 export * from './auth'
+export * from './admin'
+export * from './resources'
