@@ -136,6 +136,14 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    */
   existingTable?: boolean
   /**
+   * Database constraints (CHECK, UNIQUE, FOREIGN KEY, or a trigger's `RAISE … USING CONSTRAINT`) that
+   * the generic handlers report as a field error instead of a generic one: constraint name →
+   * the field to name, the i18n key of the message, and the HTTP status (default 409 for unique and
+   * foreign-key violations, 400 otherwise). For rules only the database can see (one main currency,
+   * no cycles in a tree, a row still referenced).
+   */
+  constraints?: Record<string, { field: string; messageKey: string; status?: 400 | 409 }>
+  /**
    * The field that names a row in ref cells, pickers, previews and import/export of references
    * (default: `name`, else `code`, else the id). See labelFieldOf.
    */
