@@ -28,6 +28,7 @@ export const containerResource = defineResource({
   form: [['code', 'type'], ['size', 'palletCap'], ['status'], ['remark']],
   specPaths: { page: '/wms-base/basecontainer/page', base: '/wms-base/basecontainer' },
   lookup: 'code',
+  constraints: { container_tray_cap_ck: { field: 'palletCap', messageKey: 'res-warehouse:rules.palletCapRequired', status: 400 } },
   refine: (v) => v.type === 'tray' && (v.palletCap === null || v.palletCap === undefined)
     ? [{ path: 'palletCap', messageKey: 'res-warehouse:rules.palletCapRequired' }]
     : [],

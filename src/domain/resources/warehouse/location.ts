@@ -39,4 +39,10 @@ export const locationResource = defineResource({
   ],
   specPaths: { list: '/wms-base/basewarehouselocation/list' },
   lookup: 'code',
+  // The database's own guards (0010_res_warehouse.sql): refs stay inside the location's warehouse.
+  constraints: {
+    location_area_fk: { field: 'storageAreaId', messageKey: 'res-warehouse:rules.crossScope', status: 400 },
+    location_shelf_fk: { field: 'shelfId', messageKey: 'res-warehouse:rules.shelfNotInArea', status: 400 },
+    location_code_ck: { field: 'code', messageKey: 'res-warehouse:rules.locationCode', status: 400 },
+  },
 })

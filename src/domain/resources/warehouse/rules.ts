@@ -10,7 +10,11 @@ export const BoxCeilingArgs = z.object({
   ids: z.array(z.number().int()).min(1).max(500),
   vendorId: z.number().int().nullable(),
   boxCeiling: z.number().int().min(1).max(999999).nullable(),
-}).strict()
+}).strict().superRefine((v, ctx) => {
+  // A ceiling belongs to a vendor: both set, or both cleared.
+  if (v.vendorId !== null && v.boxCeiling === null) ctx.addIssue({ code: 'custom', path: ['boxCeiling'], message: 'errors:field.required' })
+  if (v.vendorId === null && v.boxCeiling !== null) ctx.addIssue({ code: 'custom', path: ['vendorId'], message: 'errors:field.required' })
+})
 export type BoxCeilingArgs = z.infer<typeof BoxCeilingArgs>
 
 /** "Batch modify to temporary location": every selected location becomes temporary, unless it already is. */

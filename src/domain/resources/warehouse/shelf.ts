@@ -31,4 +31,6 @@ export const shelfResource = defineResource({
   form: [['code', 'type'], ['storageAreaId'], ['layers', 'columns'], ['layerWeight'], ['length', 'width', 'height'], ['status']],
   status: { field: 'status', dict: 'enabledFlag', enabled: 1, disabled: 0 },
   specPaths: { page: '/wms-base/baseshelf/page', base: '/wms-base/baseshelf' },
+  // A shelf's storage area must be one of its own warehouse (composite foreign key).
+  constraints: { shelf_area_fk: { field: 'storageAreaId', messageKey: 'res-warehouse:rules.crossScope', status: 400 } },
 })

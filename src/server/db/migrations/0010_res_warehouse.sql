@@ -74,10 +74,11 @@ CREATE TABLE shelf (
   created_by       integer,
   updated_by       integer,
   FOREIGN KEY (warehouse_id, tenant_id) REFERENCES warehouse_tenant(warehouse_id, tenant_id),
-  FOREIGN KEY (storage_area_id, tenant_id, warehouse_id) REFERENCES storage_area(id, tenant_id, warehouse_id)
+  CONSTRAINT shelf_area_fk FOREIGN KEY (storage_area_id, tenant_id, warehouse_id) REFERENCES storage_area(id, tenant_id, warehouse_id)
 );
 CREATE UNIQUE INDEX shelf_code_uq ON shelf (tenant_id, warehouse_id, code);
-CREATE UNIQUE INDEX shelf_scope_uq ON shelf (id, tenant_id, warehouse_id);
+-- Target of location_shelf_fk: a location's shelf stands in the location's own storage area and warehouse.
+CREATE UNIQUE INDEX shelf_scope_uq ON shelf (id, storage_area_id, tenant_id, warehouse_id);
 CREATE INDEX shelf_area_idx ON shelf (storage_area_id);
 
 -- Location code: letters, digits and '-' only (spec section 5). vendor_id refers to a supplier
@@ -86,7 +87,7 @@ CREATE TABLE location (
   id               serial PRIMARY KEY,
   tenant_id        integer NOT NULL,
   warehouse_id     integer NOT NULL,
-  code             text NOT NULL CHECK (code ~ '^[A-Za-z0-9-]+$'),
+  code             text NOT NULL CONSTRAINT location_code_ck CHECK (code ~ '^[A-Za-z0-9-]+$'),
   location_type    text NOT NULL CHECK (location_type IN ('fullBox', 'scattered', 'sample')),
   storage_area_id  integer NOT NULL,
   shelf_id         integer,
@@ -100,8 +101,8 @@ CREATE TABLE location (
   created_by       integer,
   updated_by       integer,
   FOREIGN KEY (warehouse_id, tenant_id) REFERENCES warehouse_tenant(warehouse_id, tenant_id),
-  FOREIGN KEY (storage_area_id, tenant_id, warehouse_id) REFERENCES storage_area(id, tenant_id, warehouse_id),
-  FOREIGN KEY (shelf_id, tenant_id, warehouse_id) REFERENCES shelf(id, tenant_id, warehouse_id)
+  CONSTRAINT location_area_fk FOREIGN KEY (storage_area_id, tenant_id, warehouse_id) REFERENCES storage_area(id, tenant_id, warehouse_id),
+  CONSTRAINT location_shelf_fk FOREIGN KEY (shelf_id, storage_area_id, tenant_id, warehouse_id) REFERENCES shelf(id, storage_area_id, tenant_id, warehouse_id)
 );
 -- Also the index of the default list order (scope + code).
 CREATE UNIQUE INDEX location_code_uq ON location (tenant_id, warehouse_id, code);
@@ -124,7 +125,7 @@ CREATE TABLE container (
   created_by        integer,
   updated_by        integer,
   FOREIGN KEY (warehouse_id, tenant_id) REFERENCES warehouse_tenant(warehouse_id, tenant_id),
-  CHECK (container_type <> 'tray' OR pallet_cap IS NOT NULL)
+  CONSTRAINT container_tray_cap_ck CHECK (container_type <> 'tray' OR pallet_cap IS NOT NULL)
 );
 CREATE UNIQUE INDEX container_code_uq ON container (tenant_id, warehouse_id, code);
 
