@@ -9,6 +9,7 @@ import { readTokens } from './state/session-flow'
 import { AppRouter } from './router/AppRouter'
 import { Toaster } from './shell/Toaster'
 import { ConfirmHost } from './shell/ConfirmHost'
+import { ResourceDialogHost } from './resources/index'
 import { startLanguage } from './shell/language'
 import { installApiHooks } from './shell/api-hooks'
 import { initErrorReporting } from './shell/extras'
@@ -25,6 +26,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <KeyboardRoot>
         <AppRouter />
+        <ResourceDialogHost />
         <ConfirmHost />
         <Toaster />
       </KeyboardRoot>

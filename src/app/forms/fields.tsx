@@ -90,7 +90,7 @@ export function Select<V extends string | number>({ label, field, options, requi
           >
             {current ? t(current.labelKey) : <span className="text-gray-400">{t('forms:select.placeholder')}</span>}
           </ListboxButton>
-          <ListboxOptions anchor="bottom start" className="z-50 max-h-60 w-[var(--button-width)] overflow-auto rounded border bg-white py-1 text-sm shadow-lg focus:outline-none">
+          <ListboxOptions anchor="bottom start" className="z-[120] max-h-60 w-[var(--button-width)] overflow-auto rounded border bg-white py-1 text-sm shadow-lg focus:outline-none">
             {options.length === 0 && <div className="px-2 py-1 text-gray-400">{t('forms:select.none')}</div>}
             {options.map((o) => (
               <ListboxOption key={String(o.value)} value={o.value} as={Fragment}>

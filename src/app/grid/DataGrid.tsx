@@ -49,6 +49,8 @@ export interface DataGridProps<R extends Record<string, unknown>> {
   pageSize?: number
   /** Extra toolbar content (screen buttons). */
   toolbar?: ReactNode
+  /** Filters that are not columns (e.g. the free-text `q` of a resource list), shown first in the bar. */
+  filterColumns?: readonly GridColumn<R>[]
 }
 
 const features = tableFeatures({ columnVisibilityFeature, columnOrderingFeature, columnSizingFeature, rowSortingFeature, rowSelectionFeature })
@@ -87,7 +89,8 @@ export function DataGrid<R extends Record<string, unknown>>(props: DataGridProps
   const height = useTableHeight(scrollRef)
   useFocusScope('grid', focused)
 
-  const query = useMemo(() => buildQuery(columns, filters, page, size, sort), [columns, filters, page, size, sort])
+  const filterColumns = useMemo(() => (props.filterColumns?.length ? [...props.filterColumns, ...columns] : columns), [props.filterColumns, columns])
+  const query = useMemo(() => buildQuery(filterColumns, filters, page, size, sort), [filterColumns, filters, page, size, sort])
   const result = useQuery({
     queryKey: ['grid', gridId, query],
     queryFn: ({ signal }) => fetcher(query, signal),
@@ -244,7 +247,7 @@ export function DataGrid<R extends Record<string, unknown>>(props: DataGridProps
       onFocus={() => { setFocused(true); markFocused(handle.current) }}
       onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false) }}
     >
-      <FilterBar ref={filterRef} gridId={gridId} columns={columns} values={filters} onApply={applyFilters} onEscape={() => scrollRef.current?.focus()} />
+      <FilterBar ref={filterRef} gridId={gridId} columns={filterColumns} values={filters} onApply={applyFilters} onEscape={() => scrollRef.current?.focus()} />
       <div className="flex items-center gap-2 py-1 text-sm">
         {toolbar}
         {canExport && (

@@ -61,6 +61,13 @@ export const FilterBar = forwardRef<HTMLFormElement, FilterBarProps>(function Fi
                 </select>
               </label>
             )
+          case 'ref':
+            return (
+              <div key={c.id} className="flex flex-col text-xs text-gray-600">
+                <label htmlFor={`${gridId}-f-${a}`}>{title}</label>
+                {c.filterInput?.({ id: `${gridId}-f-${a}`, value: draft[a] ?? '', onChange: (v) => set(a, v), label: title })}
+              </div>
+            )
           case 'dateRange':
           case 'numberRange': {
             const type = c.filter === 'dateRange' ? 'date' : 'number'

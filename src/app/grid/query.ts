@@ -4,7 +4,7 @@ import { DEFAULT_COLUMN_WIDTH, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, type ColumnCo
 /** Parameter names a column's filter uses (the list helper's names). */
 export function filterParams(col: Pick<GridColumn<any>, 'id' | 'filter'>): string[] {
   switch (col.filter) {
-    case 'text': case 'enum': return [col.id]
+    case 'text': case 'enum': case 'ref': return [col.id]
     case 'dateRange': return [`${col.id}From`, `${col.id}To`]
     case 'numberRange': return [`${col.id}Min`, `${col.id}Max`]
     default: return []

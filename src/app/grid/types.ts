@@ -2,7 +2,10 @@
 // list helper's whitelist in src/server/http/list.ts — keep the ids equal) and a fetcher.
 import type { ReactNode } from 'react'
 
-export type FilterKind = 'text' | 'enum' | 'dateRange' | 'numberRange'
+export type FilterKind = 'text' | 'enum' | 'dateRange' | 'numberRange' | 'ref'
+
+/** A 'ref' filter's own input (e.g. a searchable picker); `value` is the parameter's text (an id). */
+export interface FilterInputProps { id: string; value: string; onChange(value: string): void; label: string }
 
 export interface EnumOption { value: string; labelKey: string }
 
@@ -18,6 +21,8 @@ export interface GridColumn<R = Record<string, unknown>> {
   /** Options of an enum filter (and labels of enum cells when no `render`). */
   enumDict?: readonly EnumOption[]
   render?: (row: R) => ReactNode
+  /** Input of a 'ref' filter (the bar renders it under the column's title). */
+  filterInput?: (p: FilterInputProps) => ReactNode
   align?: 'left' | 'right' | 'center'
   /** false: always visible (column settings cannot hide it). */
   hideable?: boolean

@@ -7,6 +7,7 @@
 // (lazy keeps each screen in its own chunk). The page receives { route } (ScreenProps).
 // Pages kept alive in hidden tabs should gate their keyboard scopes with usePageActive().
 import { lazy, useContext, createContext, type ComponentType, type LazyExoticComponent } from 'react'
+import { registerResourceScreens } from '../resources/index'
 
 /** What the shell knows about the route a screen is rendered for. */
 export interface ScreenRoute {
@@ -29,9 +30,19 @@ export type ScreenComponent = ComponentType<ScreenProps> | LazyExoticComponent<C
 
 const screens = new Map<string, ScreenComponent>()
 
-/** Registers a page for a component key; a key registered twice is a programming error. */
-export function registerScreen(componentKey: string, component: ScreenComponent): void {
-  if (screens.has(componentKey)) throw new Error(`screen already registered: ${componentKey}`)
+const generated = new Set<string>()
+
+/**
+ * Registers a page for a component key; a key registered twice is a programming error — except that
+ * a hand-written page replaces a generated one (resource list screens), in either order.
+ */
+export function registerScreen(componentKey: string, component: ScreenComponent, opts: { generated?: boolean } = {}): void {
+  if (screens.has(componentKey)) {
+    if (opts.generated) return
+    if (!generated.has(componentKey)) throw new Error(`screen already registered: ${componentKey}`)
+  }
+  if (opts.generated) generated.add(componentKey)
+  else generated.delete(componentKey)
   screens.set(componentKey, component)
 }
 
@@ -53,3 +64,5 @@ export function usePageActive(): boolean {
 registerScreen('dashboard', lazy(() => import('./dashboard/DashboardPage')))
 registerScreen('EmbeddedPage', lazy(() => import('./EmbeddedScreen')))
 registerScreen('system/operation-log', lazy(() => import('./operation-log/OperationLogPage')))
+// Every resource declaration's generated list screen (a hand-written page for the same key wins).
+registerResourceScreens((key, c) => registerScreen(key, c, { generated: true }))

@@ -1,0 +1,156 @@
+// Excel import of a resource (issue 3 section 4): download the template, choose ONE xls/xlsx file
+// (spec section 5 rules checked here first, then by the server), and the server's dry run lists EVERY
+// bad row and cell at once in the operator's language. Nothing is written until "Confirm import",
+// enabled only when the dry run found no error; the commit is the resource.<name>.import command
+// ({token}), one transaction on the server.
+import { useEffect, useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { commandIdOf, titleKeyOf, type ResourceDef } from '../../domain/resource'
+import { checkUpload, UPLOAD_RULES } from '../../domain/upload'
+import { ApiError } from '../api/clients'
+import { Modal } from '../palette/focus'
+import { getRuntime } from '../commands/run'
+import { exportDownload } from '../lib/download'
+import { showToast } from '../state/toast'
+import { importDryRun, resourceUrl, type DryRunResult, type ImportResult } from './api'
+import { gridIdOf } from './ids'
+
+type Phase = { kind: 'idle' } | { kind: 'checking' } | { kind: 'checked'; result: DryRunResult } | { kind: 'importing'; result: DryRunResult } | { kind: 'done'; result: ImportResult }
+
+export function ImportDialog({ def, onClose }: { def: ResourceDef; onClose(): void }) {
+  const { t } = useTranslation()
+  const qc = useQueryClient()
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' })
+  const [fileError, setFileError] = useState<string | null>(null)
+  const [fileName, setFileName] = useState<string | null>(null)
+  const confirmRef = useRef<HTMLButtonElement>(null)
+  const closeRef = useRef<HTMLButtonElement>(null)
+  const titleId = `resource-import-title-${def.name}`
+  const entity = t(titleKeyOf(def))
+
+  const template = async () => {
+    try {
+      const file = await exportDownload(`${resourceUrl(def.name)}/template`)
+      showToast('success', t('grid:export.done', { file }))
+    } catch (e) {
+      showToast('error', e instanceof ApiError ? e.message : (e as Error).message)
+    }
+  }
+
+  const onFile = async (input: HTMLInputElement) => {
+    const file = input.files?.[0]
+    // Spec: the file list is cleared first; one file at a time.
+    setPhase({ kind: 'idle' })
+    setFileError(null)
+    setFileName(file?.name ?? null)
+    if (!file) return
+    if ((input.files?.length ?? 0) > 1) { setFileError(t('resources-ui:import.oneFile')); return }
+    const check = checkUpload(UPLOAD_RULES.template, file.name, file.size)
+    if (!check.ok) { setFileError(t(check.messageKey, check.params)); return }
+    setPhase({ kind: 'checking' })
+    try {
+      setPhase({ kind: 'checked', result: await importDryRun(def.name, file) })
+    } catch (e) {
+      setPhase({ kind: 'idle' })
+      setFileError(e instanceof ApiError ? (e.errors?.[0]?.message ?? e.message) : (e as Error).message)
+    } finally {
+      // The same file may be chosen again after it was fixed.
+      input.value = ''
+    }
+  }
+
+  const result = phase.kind === 'checked' || phase.kind === 'importing' ? phase.result : null
+  const canImport = phase.kind === 'checked' && !!result?.token && result.errors.length === 0 && result.total > 0
+
+  const commit = async () => {
+    if (!canImport || !result?.token) return
+    setPhase({ kind: 'importing', result })
+    try {
+      const r = await getRuntime().callServer<ImportResult>(commandIdOf(def, 'import'), { token: result.token })
+      setPhase({ kind: 'done', result: r })
+      await qc.invalidateQueries({ queryKey: ['grid', gridIdOf(def)] })
+      qc.removeQueries({ queryKey: ['refOptions', def.name] })
+    } catch (e) {
+      setPhase({ kind: 'checked', result })
+      setFileError(e instanceof ApiError ? e.message : (e as Error).message)
+    }
+  }
+
+  // Keyboard: after a clean dry run Enter confirms; after the import, Enter closes.
+  useEffect(() => { if (canImport) confirmRef.current?.focus() }, [canImport])
+  useEffect(() => { if (phase.kind === 'done') closeRef.current?.focus() }, [phase.kind])
+
+  return (
+    <Modal scope="dialog" labelledBy={titleId} onEscape={onClose} testId={`resource-import-${def.name}`} className="max-h-[85vh] w-full max-w-3xl overflow-auto rounded-lg bg-white p-4 shadow-2xl">
+      <h2 id={titleId} className="mb-3 text-base font-semibold">{t('resources-ui:import.title', { title: entity })}</h2>
+      <ol className="flex flex-col gap-3 text-sm">
+        <li className="flex items-center gap-2">
+          <span>{t('resources-ui:import.step1')}</span>
+          <button type="button" className="h-8 rounded border px-3" onClick={() => void template()} data-testid="import-template">{t('resources-ui:import.template')}</button>
+        </li>
+        <li className="flex flex-col gap-1">
+          <label htmlFor={`import-file-${def.name}`}>{t('resources-ui:import.step2', { formats: UPLOAD_RULES.template.extensions.join(', '), limit: UPLOAD_RULES.template.maxMb })}</label>
+          <input id={`import-file-${def.name}`} type="file" autoFocus accept={UPLOAD_RULES.template.extensions.map((x) => `.${x}`).join(',')}
+            className="text-sm" onChange={(e) => void onFile(e.currentTarget)} aria-invalid={!!fileError || undefined}
+            aria-describedby={fileError ? `import-file-error-${def.name}` : undefined} data-testid="import-file" />
+          {fileName && <span className="text-xs text-gray-500" data-testid="import-file-name">{fileName}</span>}
+          {fileError && <p id={`import-file-error-${def.name}`} role="alert" className="text-xs text-red-600" data-testid="import-file-error">{fileError}</p>}
+        </li>
+      </ol>
+      {phase.kind === 'checking' && <p role="status" className="mt-3 text-sm text-gray-500">{t('resources-ui:import.checking')}</p>}
+      {result && <DryRunReport def={def} result={result} />}
+      {phase.kind === 'done' && (
+        <p role="status" className="mt-3 rounded bg-green-50 px-3 py-2 text-sm text-green-800" data-testid="import-done">
+          {t('resources-ui:import.done', { created: phase.result.created, updated: phase.result.updated })}
+        </p>
+      )}
+      <div className="mt-4 flex justify-end gap-2">
+        <button ref={closeRef} type="button" className="h-8 rounded border px-3 text-sm" onClick={onClose}>{t(phase.kind === 'done' ? 'common:close' : 'common:cancel')}</button>
+        {phase.kind !== 'done' && (
+          <button ref={confirmRef} type="button" className="h-8 rounded bg-[var(--theme,#1890ff)] px-3 text-sm text-white disabled:opacity-50"
+            disabled={!canImport} onClick={() => void commit()} data-testid="import-confirm">
+            {phase.kind === 'importing' ? t('resources-ui:import.importing') : t('resources-ui:import.confirm')}
+          </button>
+        )}
+      </div>
+    </Modal>
+  )
+}
+
+function DryRunReport({ def, result }: { def: ResourceDef; result: DryRunResult }) {
+  const { t } = useTranslation()
+  const errors = result.errors
+  return (
+    <section className="mt-3 flex flex-col gap-2 text-sm" aria-live="polite" data-testid="import-report">
+      <p data-testid="import-summary">
+        {errors.length
+          ? t('resources-ui:import.hasErrors', { count: errors.length, rows: new Set(errors.map((e) => e.row)).size, total: result.total })
+          : t('resources-ui:import.clean', { total: result.total, creates: result.creates, updates: result.updates })}
+      </p>
+      {errors.length > 0 && (
+        <div className="max-h-72 overflow-auto rounded border">
+          <table className="w-full text-xs" data-testid="import-errors">
+            <caption className="sr-only">{t('resources-ui:import.errorsCaption', { title: t(titleKeyOf(def)) })}</caption>
+            <thead className="sticky top-0 bg-gray-50">
+              <tr>
+                <th scope="col" className="px-2 py-1 text-left">{t('resources-ui:import.row')}</th>
+                <th scope="col" className="px-2 py-1 text-left">{t('resources-ui:import.column')}</th>
+                <th scope="col" className="px-2 py-1 text-left">{t('resources-ui:import.message')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {errors.map((e, i) => (
+                <tr key={`${e.row}-${e.field}-${i}`} className="border-t">
+                  <td className="px-2 py-1 tabular-nums">{e.row}</td>
+                  <td className="px-2 py-1">{e.column || (def.fields[e.field] ? t(`${def.ns}:${def.name}.fields.${e.field}`) : e.field)}</td>
+                  <td className="px-2 py-1 text-red-700">{e.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,84 @@
+// The list screen of any resource: title, the toolbar of its commands (the SAME CommandDefs the
+// palette shows: hidden without the permission, disabled with the reason), the filter bar and the
+// DataGrid from the declaration. Enter on a row opens it (edit form, or read-only without edit).
+import { useMemo, type ComponentType } from 'react'
+import { useTranslation } from 'react-i18next'
+import { commandEnabled, commandVisible, type CommandDef } from '../../domain/commands'
+import { commandIdOf, permissionOf, resourceActions, titleKeyOf, type ResourceDef } from '../../domain/resource'
+import { DataGrid, type GridColumn } from '../grid'
+import { runCommand, useCommandContext, useCommandRegistry, shortcutLabel } from '../palette'
+import { fetchResourcePage, resourceUrl, type Row } from './api'
+import { gridColumnsOf } from './columns'
+import { gridIdOf } from './ids'
+import { RefFilterPicker } from './inputs'
+import { openResourceForm } from './panels'
+import type { ScreenProps } from '../pages/registry'
+
+/** Grid columns plus the filter-only free-text search and the ref filters' pickers. */
+function useResourceColumns(def: ResourceDef) {
+  return useMemo(() => {
+    const columns = gridColumnsOf(def).map((c) => {
+      const f = def.fields[c.id]
+      return (c.filter as string) === 'ref' && f?.ref ? { ...c, filterInput: (p: { id: string; value: string; onChange(v: string): void }) => <RefFilterPicker refName={f.ref!} {...p} /> } : c
+    })
+    const filterColumns: GridColumn<Row>[] = def.list.filters?.q ? [{ id: 'q', titleKey: 'resources-ui:filter.q', filter: 'text' }] : []
+    return { columns, filterColumns }
+  }, [def])
+}
+
+export function ResourceToolbar({ def }: { def: ResourceDef }) {
+  const { t } = useTranslation()
+  const registry = useCommandRegistry()
+  const ctx = useCommandContext()
+  // Export is the grid's own button (current filter or the selection); the rest are commands.
+  const cmds = resourceActions(def).filter((a) => a !== 'export').map((a) => registry.get(commandIdOf(def, a))).filter((c): c is CommandDef<any> => !!c && commandVisible(c, ctx))
+  return (
+    <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label={t('resources-ui:toolbar', { title: t(titleKeyOf(def)) })}>
+      {cmds.map((c) => {
+        const enabled = commandEnabled(c, ctx)
+        const reason = enabled === true ? undefined : t(enabled)
+        return (
+          <button key={c.id} type="button" data-testid={`cmd-${c.id}`} aria-disabled={reason ? true : undefined} title={reason ?? (c.shortcut ? shortcutLabel(c.shortcut) : undefined)}
+            className={`h-7 rounded border px-3 ${reason ? 'cursor-not-allowed opacity-50' : 'hover:bg-gray-50'}`}
+            // A disabled command still answers (runCommand toasts its reason), so keyboard users learn why.
+            onClick={() => void runCommand(c)}>
+            {t(c.title)}
+            {reason && <span className="sr-only"> — {reason}</span>}
+          </button>
+        )
+      })}
+    </div>
+  )
+}
+
+export function ResourceListPage({ def }: { def: ResourceDef }) {
+  const { t } = useTranslation()
+  const { columns, filterColumns } = useResourceColumns(def)
+  const gridId = gridIdOf(def)
+  const fetcher = useMemo(() => (q: Record<string, unknown> & { page: number; size: number }, signal?: AbortSignal) => fetchResourcePage(def.name, q, signal), [def])
+  return (
+    <div className="flex flex-col" data-testid={`resource-page-${def.name}`}>
+      <h2 className="text-base font-semibold" data-testid="resource-title">{t(titleKeyOf(def))}</h2>
+      <DataGrid<Row>
+        gridId={gridId} titleKey={titleKeyOf(def)} columns={columns} filterColumns={filterColumns} fetcher={fetcher}
+        defaultSort={def.list.defaultSort} onOpen={(r) => openResourceForm({ resource: def.name, id: r.id })}
+        exportUrl={def.export === false ? undefined : `${resourceUrl(def.name)}/export`} exportPermission={permissionOf(def, 'export')}
+        toolbar={<ResourceToolbar def={def} />}
+      />
+    </div>
+  )
+}
+
+const pages = new Map<string, ComponentType<ScreenProps>>()
+
+/** One screen component per declaration (stable identity, so tabs keep their state). */
+export function screenOf(def: ResourceDef): ComponentType<ScreenProps> {
+  let c = pages.get(def.name)
+  if (!c) {
+    const Page = () => <ResourceListPage def={def} />
+    Page.displayName = `ResourcePage(${def.name})`
+    c = Page
+    pages.set(def.name, c)
+  }
+  return c
+}
