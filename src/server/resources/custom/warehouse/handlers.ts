@@ -8,7 +8,8 @@ import { temporaryVerdicts } from '../../../../domain/resources/warehouse/rules'
 import { defineHandler } from '../../../commands/registry'
 import type { AppTx } from '../../../db/client'
 import type { AuthContext } from '../../../http/context'
-import { AppError, fieldError } from '../../../http/errors'
+import { AppError } from '../../../http/errors'
+import { refuseField } from './errors'
 
 type Row = Record<string, unknown>
 const rowsOf = (r: unknown): Row[] => (Array.isArray(r) ? r : (r as { rows: Row[] }).rows) as Row[]
@@ -35,7 +36,7 @@ async function checkVendor(tx: AppTx, auth: AuthContext, vendorId: number) {
     ? sql` AND tenant_id = ${auth.tenantId}`
     : sql` AND tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId}`
   const hit = rowsOf(await tx.execute(sql`SELECT 1 FROM ${sql.identifier(def.table)} WHERE id = ${vendorId}${scope}`))
-  if (hit.length === 0) throw fieldError('vendorId', 'res-warehouse:rules.crossScope')
+  if (hit.length === 0) throw refuseField('location', 'vendorId', 'res-warehouse:rules.crossScope')
 }
 
 defineHandler<BoxCeilingArgs>('resource.location.boxCeiling', async ({ tx, args, auth, setSummary }) => {

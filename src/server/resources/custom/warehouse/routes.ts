@@ -1,0 +1,148 @@
+// The spec's warehouse calls (section 7 "Basic data maintenance") that do not fit the generic
+// aliases (GET page / GET list / POST+PUT base): POST pages, save-or-update, status modify, vendor box
+// ceiling, batch import, and the template download address. Each one forwards to the generic resource
+// endpoint or command (src/server/resources/index.ts), so permission, scope, validation, audit and the
+// envelope stay in one place; these routes only translate the spec's shape.
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { ALL_RESOURCES } from '../../../../domain/resources/index'
+import { permissionOf } from '../../../../domain/resource'
+import { holdsPermission } from '../../../../domain/permissions'
+import { defineRoute, raw, registerRoutes } from '../../../http/route'
+import { forbidden, notFound } from '../../../http/errors'
+import { receiveOneFile } from '../../../areas/session/files'
+
+/** Headers that carry the caller's identity, scope and language to the forwarded call. */
+const FORWARDED = ['authorization', 'x-sso-auth', 'x-userinfo-header', 'x-language-header', 'x-oauth2-app', 'accept-language'] as const
+
+function headersOf(req: FastifyRequest, extra: Record<string, string> = {}): Record<string, string> {
+  const h: Record<string, string> = {}
+  for (const k of FORWARDED) { const v = req.headers[k]; if (typeof v === 'string') h[k] = v }
+  return { ...h, ...extra }
+}
+
+/** Mutations need an idempotency key; the spec's clients send none, so one is made per call. */
+function idempotencyOf(req: FastifyRequest): string {
+  const k = req.headers['idempotency-key']
+  return typeof k === 'string' && k ? k : `spec-${randomUUID()}`
+}
+
+/** Query string of a flat object: arrays as repeated keys (spec: "GET arrays serialized as repeated keys"); empty strings dropped. */
+export function toQuery(o: Record<string, unknown>): string {
+  const qs = new URLSearchParams()
+  for (const [k, v] of Object.entries(o)) {
+    for (const x of Array.isArray(v) ? v : [v]) if (x !== undefined && x !== null && x !== '') qs.append(k, String(x))
+  }
+  const s = qs.toString()
+  return s ? `?${s}` : ''
+}
+
+async function forward(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, o: { method: 'GET' | 'POST'; url: string; body?: unknown; mutation?: boolean }) {
+  const res = await app.inject({
+    method: o.method, url: o.url,
+    headers: headersOf(req, o.mutation ? { 'idempotency-key': idempotencyOf(req), 'content-type': 'application/json' } : {}),
+    ...(o.body !== undefined ? { payload: JSON.stringify(o.body) } : {}),
+  })
+  reply.code(res.statusCode)
+  return raw(res.json())
+}
+
+const command = (app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, id: string, body: unknown) =>
+  forward(app, req, reply, { method: 'POST', url: `/api/commands/${id}`, body, mutation: true })
+
+/** Page bodies: page, size, sort and the resource's filters, as the generic list takes them in its query. */
+const PageBody = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.union([z.string(), z.number()]))])).optional()
+/** Save-or-update: with an id it edits that row, else it adds one (field checks are the command's). */
+const SaveBody = z.record(z.string(), z.unknown())
+const IdBody = z.object({ id: z.coerce.number().int() })
+
+function saveOrUpdate(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, resource: string, body: Record<string, unknown>) {
+  const { id, ...rest } = body
+  return id === undefined || id === null
+    ? command(app, req, reply, `resource.${resource}.add`, rest)
+    : command(app, req, reply, `resource.${resource}.edit`, { id, ...rest })
+}
+
+/** Template download addresses by the spec's template code (e.g. WMS_LOCATION_TEMPLATE). */
+const TEMPLATES = new Map(ALL_RESOURCES.filter((d) => d.import?.templateName).map((d) => [d.import!.templateName!, d]))
+
+export function warehouseSpecRoutes(app: FastifyInstance): void {
+  const tags = ['warehouse']
+  registerRoutes(app, [
+    defineRoute({
+      method: 'POST', url: '/wms-plus-base/warehouselocation/pageWarehouseLocation', summary: 'Locations: one page (body = page, size, sort and list filters)',
+      tags, envelope: 'raw', auth: 'scoped', body: PageBody,
+      handler: ({ body, raw: req }, reply) => forward(app, req, reply, { method: 'GET', url: `/api/resources/location${toQuery(body ?? {})}` }),
+    }),
+    defineRoute({
+      method: 'POST', url: '/wms-plus-base/warehouselocation/queryWarehouseLocationDetail', summary: 'Location detail by id',
+      tags, envelope: 'raw', auth: 'scoped', body: IdBody,
+      handler: ({ body, raw: req }, reply) => forward(app, req, reply, { method: 'GET', url: `/api/resources/location/${body.id}` }),
+    }),
+    defineRoute({
+      method: 'POST', url: '/wms-plus-base/warehouselocation/saveLocationCode', summary: 'Add a location, or edit it when the body has an id',
+      tags, envelope: 'raw', auth: 'scoped', body: SaveBody,
+      handler: ({ body, raw: req }, reply) => saveOrUpdate(app, req, reply, 'location', body),
+    }),
+    defineRoute({
+      method: 'POST', url: '/wms-plus-base/warehouselocation/statusModify', summary: 'Enable or disable locations ({ids, status})',
+      tags, envelope: 'raw', auth: 'scoped', body: SaveBody,
+      handler: ({ body, raw: req }, reply) => command(app, req, reply, 'resource.location.status', body),
+    }),
+    defineRoute({
+      method: 'POST', url: '/wms-base/basewarehouselocation/updateVendorIdBoxCeiling', summary: 'Vendor box ceiling of locations ({ids, vendorId, boxCeiling})',
+      tags, envelope: 'raw', auth: 'scoped', body: SaveBody,
+      handler: ({ body, raw: req }, reply) => command(app, req, reply, 'resource.location.boxCeiling', body),
+    }),
+    defineRoute({
+      method: 'POST', url: '/wms-plus-base/warehouselocation/batchImport',
+      summary: 'Import a WMS_LOCATION_TEMPLATE sheet (multipart "file"): dry run first; written in one transaction only when every row is valid',
+      tags, envelope: 'raw', auth: 'scoped', permission: permissionOf(TEMPLATES.get('WMS_LOCATION_TEMPLATE')!, 'import'), rawBody: true,
+      handler: async ({ raw: req }, reply) => {
+        const file = await receiveOneFile(req, 'template')
+        const boundary = `----wms${randomUUID().replace(/-/g, '')}`
+        const payload = Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name.replace(/"/g, '')}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
+          file.content, Buffer.from(`\r\n--${boundary}--\r\n`),
+        ])
+        const dry = await app.inject({ method: 'POST', url: '/api/resources/location/import/dry-run', headers: headersOf(req, { 'content-type': `multipart/form-data; boundary=${boundary}` }), payload })
+        const body = dry.json() as { data?: { token?: string | null } }
+        // Any bad row (or a refused file): answer the dry run as it is — every error listed, nothing written.
+        if (dry.statusCode !== 200 || !body.data?.token) { reply.code(dry.statusCode); return raw(body) }
+        return command(app, req, reply, 'resource.location.import', { token: body.data.token })
+      },
+    }),
+    defineRoute({
+      method: 'GET', url: '/base/templatedownloadtask/findDownloadUrl/:templateCode', summary: 'Download address of an import template (e.g. WMS_LOCATION_TEMPLATE)',
+      tags, envelope: 'main', auth: 'scoped', params: z.object({ templateCode: z.string().min(1).max(80) }),
+      handler: ({ params, auth }) => {
+        const def = TEMPLATES.get(params.templateCode)
+        if (!def) throw notFound('errors:notFound')
+        const perm = permissionOf(def, 'import')
+        if (!holdsPermission(perm, auth.permissions, auth.roles)) throw forbidden('errors:auth.missingPermission', { permission: perm })
+        return `/api/resources/${def.name}/template`
+      },
+    }),
+    defineRoute({
+      method: 'POST', url: '/wms-plus-base/storageAreaGroup/page', summary: 'Storage area groups: one page (body = page, size, sort and list filters)',
+      tags, envelope: 'raw', auth: 'scoped', body: PageBody,
+      handler: ({ body, raw: req }, reply) => forward(app, req, reply, { method: 'GET', url: `/api/resources/storageAreaGroup${toQuery(body ?? {})}` }),
+    }),
+    defineRoute({
+      method: 'POST', url: '/wms-plus-base/storageAreaGroup/insert', summary: 'Add a storage area group',
+      tags, envelope: 'raw', auth: 'scoped', body: SaveBody,
+      handler: ({ body, raw: req }, reply) => command(app, req, reply, 'resource.storageAreaGroup.add', body),
+    }),
+    defineRoute({
+      method: 'POST', url: '/wms-plus-base/storageAreaGroup/update', summary: 'Edit a storage area group ({id, ...})',
+      tags, envelope: 'raw', auth: 'scoped', body: SaveBody,
+      handler: ({ body, raw: req }, reply) => command(app, req, reply, 'resource.storageAreaGroup.edit', body),
+    }),
+    defineRoute({
+      method: 'POST', url: '/wms-in/workgroup/instWorkGroup', summary: 'Add a job group, or edit it when the body has an id',
+      tags, envelope: 'raw', auth: 'scoped', body: SaveBody,
+      handler: ({ body, raw: req }, reply) => saveOrUpdate(app, req, reply, 'jobGroup', body),
+    }),
+  ])
+}
