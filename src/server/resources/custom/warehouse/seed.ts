@@ -109,10 +109,12 @@ export async function seedWarehouseResources(tx: AppTx): Promise<void> {
                                      ('BULK', 'Bulk and overflow', ARRAY['FLOOR-F', 'TEMP-T']),
                                      ('QUALITY', 'Quality hold', ARRAY['DEF-D', 'AUDIT-Q'])) AS g(code, name, areas)`)
 
-  // Job groups; members are the staff of the group's tenant when the org group's staff are seeded already.
+  // Job groups; members are the staff (org group, matched by username) of the users who work in the
+  // pair — empty when the org group's staff are not seeded before this.
   const staff = RESOURCE_BY_NAME.get('staff')
-  const members = staff && staff.scope !== 'global'
-    ? sql`ARRAY(SELECT s.id FROM ${sql.identifier(staff.table)} s WHERE s.tenant_id = p.tenant_id ORDER BY s.id LIMIT 4)`
+  const members = staff?.fields.username
+    ? sql`ARRAY(SELECT s.id FROM ${sql.identifier(staff.table)} s JOIN app_user u ON u.username = s.username
+              JOIN user_access ua ON ua.user_id = u.id AND ua.warehouse_id = p.warehouse_id AND ua.tenant_id = p.tenant_id ORDER BY s.id)`
     : sql`NULL::int[]`
   await tx.execute(sql`INSERT INTO job_group (tenant_id, warehouse_id, number, name, member_ids)
     SELECT p.tenant_id, p.warehouse_id, g.number, g.name, ${members}
