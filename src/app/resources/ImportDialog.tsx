@@ -18,7 +18,7 @@ import { gridIdOf } from './ids'
 
 type Phase = { kind: 'idle' } | { kind: 'checking' } | { kind: 'checked'; result: DryRunResult } | { kind: 'importing'; result: DryRunResult } | { kind: 'done'; result: ImportResult }
 
-export function ImportDialog({ def, onClose }: { def: ResourceDef; onClose(): void }) {
+export function ImportDialog({ def, onClose }: { def: ResourceDef<any>; onClose(): void }) {
   const { t } = useTranslation()
   const qc = useQueryClient()
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' })
@@ -118,7 +118,7 @@ export function ImportDialog({ def, onClose }: { def: ResourceDef; onClose(): vo
   )
 }
 
-function DryRunReport({ def, result }: { def: ResourceDef; result: DryRunResult }) {
+function DryRunReport({ def, result }: { def: ResourceDef<any>; result: DryRunResult }) {
   const { t } = useTranslation()
   const errors = result.errors
   return (

@@ -7,6 +7,7 @@ import { RESOURCE_PANELS, type ResourceFormProps, type ResourceImportProps, type
 import { ResourceFormDialog } from './ResourceForm'
 import { ImportDialog } from './ImportDialog'
 import { StatusDialog } from './StatusDialog'
+import { ActionDialog } from './ActionDialog'
 
 export function ResourceDialogHost() {
   const { panel, panelProps } = useSnapshot(ui)
@@ -25,6 +26,10 @@ export function ResourceDialogHost() {
     case RESOURCE_PANELS.status: {
       const { ids, status } = p as unknown as ResourceStatusProps
       return def.status && Array.isArray(ids) && ids.length ? <StatusDialog key={key} def={def} ids={[...ids]} status={status} onClose={closePanel} /> : null
+    }
+    case RESOURCE_PANELS.action: {
+      const x = def.actions?.find((a) => a.action === p.action)
+      return x?.input && Array.isArray(p.ids) ? <ActionDialog key={key} def={def} action={x} ids={[...(p.ids as (number | string)[])]} onClose={closePanel} /> : null
     }
     default:
       return null

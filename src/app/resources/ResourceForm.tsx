@@ -7,7 +7,7 @@ import { useMemo } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { commandIdOf, fieldLabelKey, resourceSchemas, titleKeyOf, type FieldDef, type ResourceDef } from '../../domain/resource'
+import { commandIdOf, fieldLabelKey, labelFieldOf, resourceSchemas, titleKeyOf, type FieldDef, type ResourceDef } from '../../domain/resource'
 import { holds } from '../../domain/commands'
 import { Field, Form, NumberInput, DateInput, Select, TextInput, useUnsavedChangesPrompt, useZodForm, type BoundField } from '../forms'
 import { Modal } from '../palette/focus'
@@ -22,6 +22,14 @@ import { itemColumns, JsonRowsEditor, JsonText } from './JsonRowsEditor'
 import { gridIdOf } from './ids'
 
 type Values = Record<string, unknown>
+
+/** The row's name for messages: its label field (declaration), else its id. */
+const labelOfRow = (def: ResourceDef, row: unknown) => {
+  if (!row || typeof row !== 'object') return ''
+  const r = row as Values
+  const f = labelFieldOf(def)
+  return String((f && r[f]) ?? r.id ?? '')
+}
 
 const editable = (def: ResourceDef) => Object.entries(def.fields).filter(([, f]) => !f.readOnly)
 
@@ -57,7 +65,7 @@ export function formSchema(def: ResourceDef) {
   return z.preprocess((v) => cleanValues(def, v), base) as unknown as z.ZodType<Values>
 }
 
-export function ResourceFormDialog({ def, id, onClose }: { def: ResourceDef; id?: number | string; onClose(): void }) {
+export function ResourceFormDialog({ def, id, onClose }: { def: ResourceDef<any>; id?: number | string; onClose(): void }) {
   const { t } = useTranslation()
   const editing = id !== undefined && id !== null
   const row = useQuery({ queryKey: ['resourceRow', def.name, String(id)], queryFn: () => fetchResourceRow(def.name, id!), enabled: editing, staleTime: 0, retry: false })
@@ -74,7 +82,7 @@ export function ResourceFormDialog({ def, id, onClose }: { def: ResourceDef; id?
   )
 }
 
-function ResourceFormBody({ def, row, readOnly, onClose }: { def: ResourceDef; row: Row | null; readOnly: boolean; onClose(): void }) {
+function ResourceFormBody({ def, row, readOnly, onClose }: { def: ResourceDef<any>; row: Row | null; readOnly: boolean; onClose(): void }) {
   const { t } = useTranslation()
   const qc = useQueryClient()
   const schema = useMemo(() => formSchema(def), [def])
@@ -95,7 +103,7 @@ function ResourceFormBody({ def, row, readOnly, onClose }: { def: ResourceDef; r
     await qc.invalidateQueries({ queryKey: ['grid', gridIdOf(def)] })
     qc.removeQueries({ queryKey: ['resourceRow', def.name] })
     qc.removeQueries({ queryKey: ['refOptions', def.name] })
-    showToast('success', t(row ? 'resources-ui:form.updated' : 'resources-ui:form.created', { title: t(titleKeyOf(def)), label: saved && typeof saved === 'object' ? String(saved.code ?? saved.name ?? saved.id ?? '') : '' }))
+    showToast('success', t(row ? 'resources-ui:form.updated' : 'resources-ui:form.created', { title: t(titleKeyOf(def)), label: labelOfRow(def, saved) }))
     onClose()
   }
   const firstField = def.form[0]?.[0]
@@ -121,9 +129,9 @@ function ResourceFormBody({ def, row, readOnly, onClose }: { def: ResourceDef; r
 }
 
 /** One field by kind. Readonly fields of the layout are shown disabled with the stored value. */
-function FieldInput({ def, name, f, field, row, disabled, autoFocus }: { def: ResourceDef; name: string; f: FieldDef; field: BoundField<unknown>; row: Row | null; disabled: boolean; autoFocus: boolean }) {
+export function FieldInput({ def, name, f, field, row, disabled, autoFocus, labelKey }: { def: ResourceDef<any>; name: string; f: FieldDef; field: BoundField<unknown>; row: Row | null; disabled: boolean; autoFocus: boolean; labelKey?: string }) {
   const { t } = useTranslation()
-  const label = fieldLabelKey(def, name)
+  const label = labelKey ?? fieldLabelKey(def, name)
   const value = f.readOnly ? row?.[name] ?? null : field.value
   const ctl = { id: field.id, value, onChange: field.onChange, onBlur: field.onBlur, invalid: field.invalid, describedBy: field.errorId, disabled }
   const bound = { ...field, value } as BoundField<any>

@@ -26,7 +26,7 @@ function useResourceColumns(def: ResourceDef) {
   }, [def])
 }
 
-export function ResourceToolbar({ def }: { def: ResourceDef }) {
+export function ResourceToolbar({ def }: { def: ResourceDef<any> }) {
   const { t } = useTranslation()
   const registry = useCommandRegistry()
   const ctx = useCommandContext()
@@ -51,7 +51,7 @@ export function ResourceToolbar({ def }: { def: ResourceDef }) {
   )
 }
 
-export function ResourceListPage({ def }: { def: ResourceDef }) {
+export function ResourceListPage({ def }: { def: ResourceDef<any> }) {
   const { t } = useTranslation()
   const { columns, filterColumns } = useResourceColumns(def)
   const gridId = gridIdOf(def)

@@ -15,7 +15,7 @@ import { statusPreview, type StatusResult } from './api'
 import { dictOptions } from './columns'
 import { gridIdOf } from './ids'
 
-export function StatusDialog({ def, ids, status, onClose }: { def: ResourceDef; ids: (number | string)[]; status?: number | string; onClose(): void }) {
+export function StatusDialog({ def, ids, status, onClose }: { def: ResourceDef<any>; ids: (number | string)[]; status?: number | string; onClose(): void }) {
   const { t } = useTranslation()
   const qc = useQueryClient()
   const st = def.status!

@@ -1,6 +1,6 @@
 // What a declaration gives the grid and the pickers: columns (enum cells and filters labelled from
 // the dictionary `dict:<code>.<value>`, bool as yes/no, ref cells showing the referenced row's label),
-// enum options, and the one label of a row used wherever a row is named.
+// and enum options.
 import { useTranslation } from 'react-i18next'
 import { DICTIONARIES, dictLabelKey } from '../../domain/dictionaries'
 import { fieldLabelKey, type ResourceDef } from '../../domain/resource'
@@ -17,21 +17,6 @@ export function dictOptions(code: string | undefined): DictOption[] {
 }
 
 const enumDict = (code: string | undefined): EnumOption[] => dictOptions(code).map((o) => ({ value: String(o.value), labelKey: o.labelKey }))
-
-const LABEL_FIELDS = ['code', 'name', 'username', 'title', 'number'] as const
-
-/** A row's display label: its lookup field, else code + name, else the first label-like field, else #id. */
-export function labelOf(def: ResourceDef | undefined, row: Record<string, unknown> | undefined | null): string {
-  if (!row) return ''
-  const val = (k: string | undefined) => (k && row[k] !== null && row[k] !== undefined && row[k] !== '' ? String(row[k]) : '')
-  if (def?.lookup && val(def.lookup as string)) {
-    const name = val('name')
-    return name && def.lookup !== 'name' ? `${val(def.lookup as string)} · ${name}` : val(def.lookup as string)
-  }
-  if (val('code') && val('name')) return `${val('code')} · ${val('name')}`
-  for (const k of LABEL_FIELDS) if (val(k)) return val(k)
-  return `#${String(row.id)}`
-}
 
 /** The server joins referenced rows' labels (`<field>Label`, `<field>Labels`); the id is the fallback. */
 function RefCell({ field, row }: { field: string; row: Record<string, unknown> }) {
