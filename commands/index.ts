@@ -5,8 +5,9 @@ import { CommandRegistry, type CommandDef } from '../src/domain/commands'
 import { shellCommands } from './shell'
 import { gridCommands } from './grid'
 import { adminCommands } from './admin'
+import { adminResourceCommands } from './admin-resources'
 
-export const ALL_COMMANDS: readonly CommandDef<any>[] = [...shellCommands, ...gridCommands, ...adminCommands]
+export const ALL_COMMANDS: readonly CommandDef<any>[] = [...shellCommands, ...gridCommands, ...adminCommands, ...adminResourceCommands]
 
 /** Static registry; throws at import on a duplicate id. */
 export const commandRegistry = new CommandRegistry(ALL_COMMANDS)

@@ -9,6 +9,7 @@ import { commandsArea } from './commands/index'
 import { searchArea } from './search/index'
 import { auditArea } from './audit/index'
 import { menusArea } from './menus/index'
+import { adminArea } from './admin/index'
 
 export interface AreaDeps {
   config: Config
@@ -18,4 +19,4 @@ export interface AreaDeps {
 
 export type Area = (app: FastifyInstance, deps: AreaDeps) => Promise<void> | void
 
-export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea]
+export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea]

@@ -1,5 +1,6 @@
 // Every server command handler module, imported once so their defineHandler calls register.
 import './admin'
+import '../areas/admin/handlers'
 import type { CommandRegistry } from '../../domain/commands'
 import { handlerRegistry, type HandlerRegistry } from './registry'
 

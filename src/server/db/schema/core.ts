@@ -21,6 +21,10 @@ export const tenant = pgTable('tenant', {
   companyId: integer('company_id'),
   status: smallint('status').notNull().default(1),
   createdAt: ts('created_at').notNull().defaultNow(),
+  // 0013_admin.sql: tenants are a resource (audit columns; new ids from tenant_id_seq).
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdBy: integer('created_by'),
+  updatedBy: integer('updated_by'),
 })
 
 export const warehouse = pgTable('warehouse', {
@@ -65,6 +69,8 @@ export const appUser = pgTable('app_user', {
   tenantId: integer('tenant_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** 0013_admin.sql: the user's organisation (department). */
+  deptId: integer('dept_id'),
 })
 
 export const userAccess = pgTable('user_access', {
@@ -81,6 +87,9 @@ export const role = pgTable('role', {
   dataScope: smallint('data_scope').notNull().default(3),
   status: smallint('status').notNull().default(1),
   createdAt: ts('created_at').notNull().defaultNow(),
+  // 0013_admin.sql
+  remark: text('remark'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 })
 
 export const userRole = pgTable('user_role', {

@@ -16,6 +16,15 @@ export const dictItem = pgTable('dict_item', {
   labelKey: text('label_key').notNull(),
   sort: integer('sort').notNull().default(0),
   status: smallint('status').notNull().default(1),
+  // 0013_admin.sql: maintained as a resource — surrogate id, per-language labels, audit columns.
+  id: serial('id').notNull(),
+  labelZh: text('label_zh'),
+  labelEn: text('label_en'),
+  labelEsMx: text('label_es_mx'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdBy: integer('created_by'),
+  updatedBy: integer('updated_by'),
 }, (t) => [primaryKey({ columns: [t.dictCode, t.dictValue] })])
 
 export const notice = pgTable('notice', {

@@ -1,0 +1,104 @@
+// Administration commands over roles, role grants, the menu tree, users, tenants' warehouse pairs and
+// verification codes (spec sections 6, 7 "Administration"). All `server: true`: the one handler of
+// each lives in src/server/areas/admin/handlers.ts, and the auth-service paths (/auth/roles, /auth/menus,
+// /auth/users …) are thin routes over the same handlers. Screens run them with arguments from their
+// forms; from the palette without arguments, a form command opens its screen's form (`?form=`).
+import { z } from 'zod'
+import { defineCommand, type CommandContext, type CommandDef, type CommandRuntime } from '../src/domain/commands'
+import {
+  IdArgs, MenuEditArgs, MenuInput, ProfileEditArgs, RoleEditArgs, RoleGrantArgs, RoleInput, UserCreateArgs, UserEditArgs, WarehousePairInput,
+} from '../src/domain/resources/admin/rules'
+
+export const ADMIN_PATHS = { role: '/rights/role', menu: '/rights/menu', user: '/rights/user', tenant: '/system-manage/tenant' } as const
+
+export const TenantPairsArgs = z.strictObject({ tenantId: z.number().int().positive(), warehouseIds: z.array(z.number().int().positive()).max(500) })
+export type TenantPairsArgs = z.infer<typeof TenantPairsArgs>
+export const NoArgs = z.strictObject({})
+
+export interface VerificationCodeResult { email: string; expiresInMinutes: number }
+
+/** The id of the single selected row of the focused grid, if any. */
+const selectedId = (ctx: CommandContext): number | undefined => {
+  const v = Number(ctx.selection.length === 1 ? ctx.selection[0]?.id : NaN)
+  return Number.isInteger(v) && v > 0 ? v : undefined
+}
+
+/** A form command: with arguments it calls the server; without, it opens the screen's form. */
+function formCommand<I>(o: { id: string; permission: string; input: z.ZodType<I>; path: string; form: (ctx: CommandContext) => string | undefined; done: string; keywords?: string[] }): CommandDef<I> {
+  return defineCommand<I>({
+    id: o.id, title: `commands:${o.id}`, section: 'admin', permission: o.permission, input: o.input, server: true, keywords: o.keywords,
+    run: async (ctx: CommandContext, rt: CommandRuntime, args?: I) => {
+      if (args === undefined) {
+        const form = o.form(ctx)
+        rt.navigate(form ? `${o.path}?form=${encodeURIComponent(form)}` : o.path)
+        return undefined
+      }
+      const r = await rt.callServer(o.id, args)
+      rt.toast('success', o.done)
+      return r
+    },
+  })
+}
+
+/** A command that acts on one row: the given id, else the selected row. */
+function rowCommand(o: { id: string; permission: string; confirm?: string; done: string }): CommandDef<IdArgs> {
+  return defineCommand<IdArgs>({
+    id: o.id, title: `commands:${o.id}`, section: 'admin', permission: o.permission, input: IdArgs, server: true, confirm: o.confirm,
+    run: async (ctx, rt, args) => {
+      const r = await rt.callServer(o.id, args ?? { id: selectedId(ctx) })
+      rt.toast('success', o.done)
+      return r
+    },
+  })
+}
+
+const editForm = (ctx: CommandContext) => { const id = selectedId(ctx); return id ? `edit:${id}` : undefined }
+
+export const adminResourceCommands: CommandDef<any>[] = [
+  // ---- roles
+  formCommand({ id: 'admin.role.add', permission: 'rights-role:add', input: RoleInput, path: ADMIN_PATHS.role, form: () => 'new', done: 'admin:done.saved' }),
+  formCommand({ id: 'admin.role.edit', permission: 'rights-role:edit', input: RoleEditArgs, path: ADMIN_PATHS.role, form: editForm, done: 'admin:done.saved' }),
+  rowCommand({ id: 'admin.role.delete', permission: 'rights-role:delete', confirm: 'admin:confirm.roleDelete', done: 'admin:done.deleted' }),
+  formCommand({ id: 'admin.role.grant', permission: 'rights-role:grant', input: RoleGrantArgs, path: ADMIN_PATHS.role, form: (ctx) => { const id = selectedId(ctx); return id ? `grant:${id}` : undefined }, done: 'admin:done.granted', keywords: ['admin:keywords.grant'] }),
+  // ---- menus
+  formCommand({ id: 'admin.menu.add', permission: 'rights-menu:add', input: MenuInput, path: ADMIN_PATHS.menu, form: () => 'new', done: 'admin:done.saved' }),
+  formCommand({ id: 'admin.menu.edit', permission: 'rights-menu:edit', input: MenuEditArgs, path: ADMIN_PATHS.menu, form: editForm, done: 'admin:done.saved' }),
+  rowCommand({ id: 'admin.menu.delete', permission: 'rights-menu:delete', confirm: 'admin:confirm.menuDelete', done: 'admin:done.deleted' }),
+  // ---- users
+  formCommand({ id: 'admin.user.add', permission: 'rights-user:add', input: UserCreateArgs, path: ADMIN_PATHS.user, form: () => 'new', done: 'admin:done.saved' }),
+  formCommand({ id: 'admin.user.edit', permission: 'rights-user:edit', input: UserEditArgs, path: ADMIN_PATHS.user, form: editForm, done: 'admin:done.saved' }),
+  // Spec section 6: permanent delete, confirmed.
+  rowCommand({ id: 'admin.user.delete', permission: 'rights-user:delete', confirm: 'admin:confirm.userDelete', done: 'admin:done.deleted' }),
+  defineCommand<ProfileEditArgs>({
+    id: 'admin.user.editProfile', title: 'commands:admin.user.editProfile', section: 'admin', permission: 'self:profile',
+    input: ProfileEditArgs, server: true,
+    run: async (_ctx, rt, args) => {
+      if (args === undefined) { rt.navigate('/profile'); return undefined }
+      const r = await rt.callServer('admin.user.editProfile', args)
+      rt.toast('success', 'admin:done.saved')
+      return r
+    },
+  }),
+  defineCommand<Record<string, never>>({
+    id: 'admin.user.verificationCode', title: 'commands:admin.user.verificationCode', section: 'admin', permission: 'self:verification-code',
+    input: NoArgs, server: true,
+    run: async (_ctx, rt) => {
+      const r = await rt.callServer<VerificationCodeResult>('admin.user.verificationCode', {})
+      rt.toast('success', 'admin:done.codeSent', { email: r.email })
+      return r
+    },
+  }),
+  // ---- tenants: their warehouse pairs
+  defineCommand<TenantPairsArgs>({
+    id: 'admin.tenant.pairs', title: 'commands:admin.tenant.pairs', section: 'admin', permission: 'tenant:edit',
+    input: TenantPairsArgs, server: true,
+    run: async (_ctx, rt, args) => {
+      if (args === undefined) { rt.navigate(ADMIN_PATHS.tenant); return undefined }
+      const r = await rt.callServer('admin.tenant.pairs', args)
+      rt.toast('success', 'admin:done.saved')
+      return r
+    },
+  }),
+]
+
+export { WarehousePairInput }
