@@ -1,0 +1,63 @@
+// Page object additions for the generated resource screens and dialogs — keyboard only. Listboxes
+// and ref pickers are driven with arrows and Enter; files are given to the FOCUSED file input with
+// setInputFiles (choosing a file is not a pointer action).
+import { expect, type Page } from '@playwright/test'
+
+/** The DOM id of the option the focused listbox/combobox marks active (headlessui). */
+async function activeOptionText(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const owner = document.activeElement?.closest('[role="listbox"]') ?? document.activeElement
+    const id = owner?.getAttribute('aria-activedescendant')
+    return id ? document.getElementById(id)?.textContent ?? null : null
+  })
+}
+
+export class Resources {
+  constructor(readonly page: Page) {}
+
+  form(name: string) { return this.page.getByTestId(`resource-form-${name}`) }
+  grid(name: string) { return this.page.getByTestId(`resource-${name}-grid`) }
+  total(name: string) { return this.page.getByTestId(`resource-${name}-total`) }
+  rows(name: string) { return this.grid(name).locator('[role="row"][data-row-id]') }
+
+  /** Focused ListboxButton: ↓ opens it, ↓ until `text` is the active option, Enter picks it. */
+  async pickListbox(text: string) {
+    const { page } = this
+    await page.keyboard.press('ArrowDown')
+    await expect(page.getByRole('listbox')).toBeVisible()
+    for (let i = 0; i < 20 && (await activeOptionText(page)) !== text; i++) await page.keyboard.press('ArrowDown')
+    expect(await activeOptionText(page)).toBe(text)
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('listbox')).toBeHidden()
+  }
+
+  /** Focused ref picker: type to search, ↓ until an option containing `text` is active, Enter picks it. */
+  async pickRef(search: string, text = search) {
+    const { page } = this
+    await page.keyboard.type(search)
+    await expect(page.getByRole('option').filter({ hasText: text }).first()).toBeVisible()
+    for (let i = 0; i < 20; i++) {
+      if ((await activeOptionText(page))?.includes(text)) break
+      await page.keyboard.press('ArrowDown')
+    }
+    expect(await activeOptionText(page)).toContain(text)
+    await page.keyboard.press('Enter')
+  }
+
+  /** Tab until the element with `testId` has focus (keyboard only; fails after `max` presses). */
+  async tabTo(testId: string, max = 60) {
+    const { page } = this
+    for (let i = 0; i < max; i++) {
+      if (await page.evaluate((id) => document.activeElement?.getAttribute('data-testid') === id, testId)) return
+      await page.keyboard.press('Tab')
+    }
+    await expect(page.getByTestId(testId)).toBeFocused()
+  }
+
+  /** The import dialog's file input has focus on opening: hand it the file. */
+  async chooseImportFile(file: { name: string; buffer: Buffer }) {
+    const input = this.page.locator(':focus')
+    await expect(input).toHaveAttribute('type', 'file')
+    await input.setInputFiles({ name: file.name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file.buffer })
+  }
+}
