@@ -257,6 +257,28 @@ describe('users', () => {
   })
 })
 
+describe('data dictionary', () => {
+  it("an administrator's label for a language wins over the bundled translation in GET …/dict/all", async () => {
+    const dicts = async (lang: string) => {
+      const res = await t.app.inject({ method: 'GET', url: '/wms-plus-base/dict/all', headers: { ...hdr(admin, 'admin'), 'x-language-header': lang } })
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json().data as Record<string, { dictValue: string; dictLabel: string }[]>
+    }
+    const label = (d: Record<string, { dictValue: string; dictLabel: string }[]>, v: string) => d.enabledFlag.find((x) => x.dictValue === v)!.dictLabel
+    const bundledEn = label(await dicts('en-US'), '1')
+    const bundledEs = label(await dicts('es-MX'), '1')
+    await t.database.query(`update dict_item set label_es_mx = 'Activo (almacén)' where dict_code = 'enabledFlag' and dict_value = '1'`)
+    try {
+      expect(label(await dicts('es-MX'), '1')).toBe('Activo (almacén)')
+      expect(label(await dicts('es-MX'), '0')).not.toBe('Activo (almacén)')
+      expect(label(await dicts('en-US'), '1')).toBe(bundledEn)
+    } finally {
+      await t.database.query(`update dict_item set label_es_mx = null where dict_code = 'enabledFlag'`)
+    }
+    expect(label(await dicts('es-MX'), '1')).toBe(bundledEs)
+  })
+})
+
 describe('tenants and permissions', () => {
   it("a tenant's warehouse pairs: added, and a pair users still work in is not removed", async () => {
     const run = (args: unknown) => t.app.inject({ method: 'POST', url: '/api/commands/admin.tenant.pairs', payload: args as object, headers: { ...hdr(admin, 'admin'), 'idempotency-key': randomUUID() } })

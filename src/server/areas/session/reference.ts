@@ -14,9 +14,11 @@ export async function loadDictionaries(db: AppDb, lang: Language): Promise<Dicti
   const rows = await db.select().from(dictItem).where(eq(dictItem.status, 1)).orderBy(asc(dictItem.dictCode), asc(dictItem.sort), asc(dictItem.dictValue))
   const out: DictionaryMap = {}
   for (const r of rows) {
-    const t = translate(lang, r.labelKey)
-    // A value added by an administrator has no translation yet: its stored label is shown as written.
-    ;(out[r.dictCode] ??= []).push({ dictLabel: t === r.labelKey ? r.dictLabel : t, dictValue: r.dictValue, sort: r.sort, labelKey: r.labelKey })
+    // An administrator's label for this language wins (dictionary screen); else the bundled translation;
+    // a value added without a translation shows its stored label as written.
+    const own = lang === 'zh' ? r.labelZh : lang === 'es-MX' ? r.labelEsMx : r.labelEn
+    const t = r.labelKey ? translate(lang, r.labelKey) : r.labelKey
+    ;(out[r.dictCode] ??= []).push({ dictLabel: own || (t === r.labelKey ? r.dictLabel : t), dictValue: r.dictValue, sort: r.sort, labelKey: r.labelKey })
   }
   return out
 }
