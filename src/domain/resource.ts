@@ -250,7 +250,9 @@ export function fieldSchema(f: FieldDef): z.ZodType {
 export function resourceSchemas(def: ResourceDef) {
   const shape: Record<string, z.ZodType> = {}
   for (const [name, f] of Object.entries(def.fields)) if (!f.readOnly) shape[name] = fieldSchema(f)
-  const create = z.object(shape).strict()
+  // A required field with a default may be left out on create (the server fills the default); it
+  // still cannot be cleared (null) on create or update.
+  const create = z.object(Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, def.fields[k].required && def.fields[k].default !== undefined ? v.optional() : v]))).strict()
   const update = z.object(Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()]))).strict()
   return { create, update }
 }

@@ -126,6 +126,14 @@ describe('storage areas, shelves, groups, job groups, warehouses', () => {
     expect(issuesOf(create.safeParse({ code: 'pick a', name: 'Pick', type: 1, status: 1 }))).toEqual(['code:errors:field.codeFormat'])
   })
 
+  it('a required field with a default may be left out on create, never cleared', () => {
+    const { create, update } = resourceSchemas(jobGroupResource)
+    expect(create.safeParse({ number: 'JG-1', name: 'Night shift' }).success).toBe(true)
+    expect(create.safeParse({ number: 'JG-1', name: 'Night shift', status: null }).success).toBe(false)
+    expect(update.safeParse({ status: null }).success).toBe(false)
+    expect(create.safeParse({ name: 'Night shift' }).success).toBe(false)
+  })
+
   it('shelf: light/heavy, layers 1-99, columns 1-999, positive dimensions', () => {
     const { create } = resourceSchemas(shelfResource)
     const ok = { code: 'A01', type: 'light', storageAreaId: 1, layers: 5, columns: 8, layerWeight: 80.5, length: 150, width: 60, height: 240, status: 1 }
