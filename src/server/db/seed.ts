@@ -15,6 +15,7 @@ import { hashPassword } from '../areas/auth/passwords'
 import { isStrongPassword } from '../../domain/password'
 import { DEMO_COMPANY, DEMO_PAIRS, DEMO_ROLES, DEMO_TENANTS, DEMO_USERS, DEMO_WAREHOUSES } from './seed/demo'
 import { PLATFORMS, SITES } from './seed/platforms'
+import { seedOrgResources } from '../resources/custom/org/seed'
 import { seedWarehouseResources } from '../resources/custom/warehouse/seed'
 
 export interface SeedResult { seeded: 'demo' | 'admin' | 'none'; generatedAdminPassword?: string }
@@ -51,6 +52,7 @@ export async function seedIfEmpty(database: Database, config: Config, env: NodeJ
     await seedPlatforms(tx, demo)
     await seedUsers(tx, users)
     await seedShell(tx, { demoNotices: demo })
+    if (demo) await seedOrgResources(tx)
     if (demo) await seedWarehouseResources(tx)
     return true
   })

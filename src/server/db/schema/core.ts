@@ -12,6 +12,15 @@ export const company = pgTable('company', {
   status: smallint('status').notNull().default(1),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  // 0012_res_org.sql: companies are a resource (src/domain/resources/org/company.ts).
+  shortName: text('short_name'),
+  taxId: text('tax_id'),
+  address: text('address'),
+  phone: text('phone'),
+  email: text('email'),
+  logo: text('logo'),
+  createdBy: integer('created_by'),
+  updatedBy: integer('updated_by'),
 })
 
 export const tenant = pgTable('tenant', {
@@ -179,6 +188,15 @@ export const platform = pgTable('platform', {
   name: text('name').notNull(),
   shortName: text('short_name'),
   status: smallint('status').notNull().default(1),
+  // 0012_res_org.sql: platforms are a resource (src/domain/resources/org/platform.ts).
+  picture: text('picture'),
+  logo: text('logo'),
+  platformType: text('platform_type').default('marketplace'),
+  skuRules: text('sku_rules'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdBy: integer('created_by'),
+  updatedBy: integer('updated_by'),
 })
 
 export const site = pgTable('site', {
@@ -189,6 +207,14 @@ export const site = pgTable('site', {
   currency: text('currency'),
   country: text('country'),
   status: smallint('status').notNull().default(1),
+  // 0012_res_org.sql: sites are a resource (src/domain/resources/org/site.ts).
+  fullName: text('full_name'),
+  logo: text('logo'),
+  channel: text('channel'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdBy: integer('created_by'),
+  updatedBy: integer('updated_by'),
 })
 
 export const shop = pgTable('shop', {
@@ -197,5 +223,14 @@ export const shop = pgTable('shop', {
   code: text('code').notNull(),
   name: text('name').notNull(),
   status: smallint('status').notNull().default(1),
+  // 0012_res_org.sql: shops are a resource (src/domain/resources/org/shop.ts).
+  abbreviation: text('abbreviation'),
+  registrationEntityId: integer('registration_entity_id'),
+  consignment: boolean('consignment').default(false),
+  consignors: jsonb('consignors').$type<{ tenantId: number; remark?: string | null }[]>(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdBy: integer('created_by'),
+  updatedBy: integer('updated_by'),
 })
 

@@ -1,12 +1,13 @@
 // Marketplaces of spec section 9 with a few sites each and 1–3 shops per site: the data behind the
 // platform/site/shop cascader until basic-data maintenance lets people enter their own.
+// platformType defaults to 'marketplace'; WINIT and GOODCANG sell overseas-warehouse services.
 export const PLATFORMS = [
   { code: 'SHEIN', name: 'SHEIN', shortName: 'SHEIN' },
-  { code: 'WINIT', name: 'WINIT', shortName: 'WINIT' },
+  { code: 'WINIT', name: 'WINIT', shortName: 'WINIT', platformType: 'overseasWarehouse' },
   { code: 'AMAZON', name: 'Amazon', shortName: 'AMZ' },
   { code: 'WALMART', name: 'Walmart', shortName: 'WMT' },
   { code: 'TIKTOK', name: 'TikTok Shop', shortName: 'TT' },
-  { code: 'GOODCANG', name: 'GOODCANG', shortName: 'GC' },
+  { code: 'GOODCANG', name: 'GOODCANG', shortName: 'GC', platformType: 'overseasWarehouse' },
   { code: 'MERCADOLIBRE', name: 'Mercado Libre', shortName: 'MELI' },
 ] as const
 
