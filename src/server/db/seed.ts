@@ -17,6 +17,7 @@ import { DEMO_COMPANY, DEMO_PAIRS, DEMO_ROLES, DEMO_TENANTS, DEMO_USERS, DEMO_WA
 import { PLATFORMS, SITES } from './seed/platforms'
 import { seedOrgResources } from '../resources/custom/org/seed'
 import { seedWarehouseResources } from '../resources/custom/warehouse/seed'
+import { seedProductResources } from '../resources/custom/product/seed'
 
 export interface SeedResult { seeded: 'demo' | 'admin' | 'none'; generatedAdminPassword?: string }
 
@@ -54,6 +55,7 @@ export async function seedIfEmpty(database: Database, config: Config, env: NodeJ
     await seedShell(tx, { demoNotices: demo })
     if (demo) await seedOrgResources(tx)
     if (demo) await seedWarehouseResources(tx)
+    if (demo) await seedProductResources(tx)
     return true
   })
   if (!done) return { seeded: 'none' }

@@ -97,14 +97,10 @@ export function ltImportIssues(rows: readonly LtImportRow[], styles: ReadonlyMap
 /** SKU code of one cell of a style's matrix, e.g. STF24001-BLK-EU40. */
 export const skuCodeOf = (styleNo: string, colorCode: string, sizeCode: string) => `${styleNo}-${colorCode}-${sizeCode}`.toUpperCase()
 
-export const GenerateMatrixArgs = z.object({
-  styleId: z.number().int().positive(),
-  /** Subsets of the style's own colors/sizes; absent = all of them. */
-  colorIds: z.array(z.number().int().positive()).min(1).max(100).optional(),
-  sizeIds: z.array(z.number().int().positive()).min(1).max(100).optional(),
-}).strict()
+/** Args of `resource.style.matrix`: the selected styles; each gets every color × size it lacks. */
+export const GenerateMatrixArgs = z.object({ ids: z.array(z.number().int().positive()).min(1, 'common:validation.selectAtLeastOne').max(50) }).strict()
 export type GenerateMatrixArgs = z.infer<typeof GenerateMatrixArgs>
-export interface GenerateMatrixResult { styleId: number; created: number; existing: number; skus: { id: number; skuCode: string }[] }
+export interface GenerateMatrixResult { created: number; existing: number; styles: { styleId: number; styleNo: string; created: number; existing: number }[] }
 
 export const MATRIX_COLOR_NOT_OF_STYLE_KEY = 'res-product:rules.colorNotOfStyle'
 export const MATRIX_SIZE_NOT_OF_STYLE_KEY = 'res-product:rules.sizeNotOfStyle'
@@ -192,7 +188,7 @@ export interface UpcRequestFacts {
   msku: { id: number; skuId: number; upc: string | null }
   /** Inherit: the MSKU whose UPC is inherited, as stored (undefined when not found). */
   source?: { id: number; skuId: number; upc: string | null; sku: { styleId: number; colorId: number; sizeId: number } }
-  /** Another MSKU of the tenant (not the target, not the inheritance source) already holding the UPC. */
+  /** A listing of another SKU of the tenant already holding the (new) UPC: one UPC names one article. */
   upcHeldBy?: { id: number; platSku: string }
 }
 
@@ -239,4 +235,4 @@ export const UpcRejectArgs = z.object({
   remark: z.string().trim().min(1, 'errors:field.required').max(500),
 }).strict()
 export type UpcRejectArgs = z.infer<typeof UpcRejectArgs>
-export interface UpcReviewResult { done: number[]; refused: { id: number; field?: string; messageKey: string }[] }
+export interface UpcReviewResult { done: number[] }

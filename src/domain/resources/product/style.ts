@@ -51,7 +51,7 @@ export const styleResource = defineResource({
   refine: (v) => materialIssues(v.materials as MaterialRow[] | null | undefined),
   readOnlyRow: { field: 'source', value: 'pds', messageKey: STYLE_READ_ONLY_KEY },
   actions: [
-    { action: 'matrix', title: 'res-product:style.actions.matrix', index: 1, input: GenerateMatrixArgs, selection: 'one' },
+    { action: 'matrix', title: 'res-product:style.actions.matrix', index: 1, input: GenerateMatrixArgs, selection: 'many' },
     { action: 'leadtime', title: 'res-product:style.actions.leadtime', index: 2, input: LtImportArgs },
   ],
   specPaths: { list: '/base/basestyle/list' },
