@@ -102,7 +102,7 @@ describe('resource form (new)', () => {
     const [row] = await h.t.database.query<{ code: string; name: string; area_type: number; status: number }>(
       `select code, name, area_type, status from storage_area where tenant_id = 1 and warehouse_id = 26 and code = 'RT-01'`)
     expect(row).toMatchObject({ code: 'RT-01', name: 'Returns overflow', area_type: 4, status: 1 })
-    expect(toasts.list.at(-1)?.message).toContain('RT-01')
+    expect(toasts.list.at(-1)?.message).toBe(en('resources-ui:form.created', { title: en('res-warehouse:storageArea.title'), label: 'Returns overflow' }))
     m.unmount()
   })
 })
@@ -128,6 +128,7 @@ describe('resource list screen', () => {
     expect(name.value).toBe('Returns overflow')
     type(name, 'Returns overflow B')
     await act(async () => { dialog.querySelector('form')!.requestSubmit() })
+    await waitFor(() => h.calls.some((c) => c.url === '/api/commands/resource.storageArea.edit'), 'edit sent')
     await waitFor(() => !document.querySelector('[data-testid="resource-form-storageArea"]'), 'closed')
     await waitFor(() => m.container.textContent?.includes('Returns overflow B'), 'grid refreshed')
     act(() => closePanel())
@@ -143,6 +144,8 @@ describe('resource list screen', () => {
     expect(m.container.querySelector('[data-testid="cmd-resource.storageArea.status"]')).toBeNull()
     m.unmount()
     Object.assign(session, { roles: ['admin'], permissions: [] })
+    // Row commands are offered on the resource's own screen only.
+    history.pushState(null, '', '/warehouse/storage-area')
     const m2 = mount(<ResourceListPage def={storageArea} />)
     // Edit needs exactly one selected row: shown, disabled with its reason.
     const edit = await waitFor(() => m2.container.querySelector<HTMLElement>('[data-testid="cmd-resource.storageArea.edit"]'), 'edit button')
