@@ -64,5 +64,6 @@ export function usePageActive(): boolean {
 registerScreen('dashboard', lazy(() => import('./dashboard/DashboardPage')))
 registerScreen('EmbeddedPage', lazy(() => import('./EmbeddedScreen')))
 registerScreen('system/operation-log', lazy(() => import('./operation-log/OperationLogPage')))
+registerScreen('rights/rights-role', lazy(() => import('./admin/RolesPage')))
 // Every resource declaration's generated list screen (a hand-written page for the same key wins).
 registerResourceScreens((key, c) => registerScreen(key, c, { generated: true }))
