@@ -6,8 +6,9 @@ import { shellCommands } from './shell'
 import { gridCommands } from './grid'
 import { adminCommands } from './admin'
 import { adminResourceCommands } from './admin-resources'
+import { resourceCommandList } from './resources'
 
-export const ALL_COMMANDS: readonly CommandDef<any>[] = [...shellCommands, ...gridCommands, ...adminCommands, ...adminResourceCommands]
+export const ALL_COMMANDS: readonly CommandDef<any>[] = [...shellCommands, ...gridCommands, ...adminCommands, ...adminResourceCommands, ...resourceCommandList]
 
 /** Static registry; throws at import on a duplicate id. */
 export const commandRegistry = new CommandRegistry(ALL_COMMANDS)

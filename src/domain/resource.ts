@@ -158,7 +158,7 @@ export const STANDARD_ACTIONS = ['add', 'edit', 'status', 'delete', 'import', 'e
 export type StandardAction = (typeof STANDARD_ACTIONS)[number]
 
 /** Actions a resource declares (standard ones implied by its declaration + its extra actions). */
-export function resourceActions(def: ResourceDef): string[] {
+export function resourceActions(def: ResourceDef<any>): string[] {
   const a: string[] = ['add', 'edit']
   if (def.status) a.push('status')
   if (def.delete) a.push('delete')
@@ -168,10 +168,11 @@ export function resourceActions(def: ResourceDef): string[] {
   return a
 }
 
-export const permissionOf = (def: ResourceDef, action: string) => `${def.menuCode}:${action}`
-export const commandIdOf = (def: ResourceDef, action: string) => `resource.${def.name}.${action}`
-export const titleKeyOf = (def: ResourceDef) => `${def.ns}:${def.name}.title`
-export const fieldLabelKey = (def: ResourceDef, field: string) => `${def.ns}:${def.name}.fields.${field}`
+/** Permission codes are kebab-case (`<screen>:<action>` convention): action 'boxCeiling' → 'location:box-ceiling'. */
+export const permissionOf = (def: ResourceDef<any>, action: string) => `${def.menuCode}:${action.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`
+export const commandIdOf = (def: ResourceDef<any>, action: string) => `resource.${def.name}.${action}`
+export const titleKeyOf = (def: ResourceDef<any>) => `${def.ns}:${def.name}.title`
+export const fieldLabelKey = (def: ResourceDef<any>, field: string) => `${def.ns}:${def.name}.fields.${field}`
 export const columnOf = (name: string, f: FieldDef) => f.column ?? name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
 
 const CODE_RE = /^[A-Z0-9-]+$/
@@ -199,7 +200,7 @@ function enumSchema(dict: string | undefined): z.ZodType {
 }
 
 /** The field naming a row (ResourceDef.label, else `name`, else `code`); undefined → the id. */
-export function labelFieldOf(def: ResourceDef): string | undefined {
+export function labelFieldOf(def: ResourceDef<any>): string | undefined {
   if (def.label) return def.label
   if (def.fields.name) return 'name'
   if (def.fields.code) return 'code'
@@ -247,9 +248,9 @@ export function fieldSchema(f: FieldDef): z.ZodType {
 }
 
 /** The create schema (all editable fields; required ones required) and the update schema (all optional). */
-export function resourceSchemas(def: ResourceDef) {
+export function resourceSchemas(def: ResourceDef<any>) {
   const shape: Record<string, z.ZodType> = {}
-  for (const [name, f] of Object.entries(def.fields)) if (!f.readOnly) shape[name] = fieldSchema(f)
+  for (const [name, f] of Object.entries(def.fields as Record<string, FieldDef>)) if (!f.readOnly) shape[name] = fieldSchema(f)
   // A required field with a default may be left out on create (the server fills the default); it
   // still cannot be cleared (null) on create or update.
   const create = z.object(Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, def.fields[k].required && def.fields[k].default !== undefined ? v.optional() : v]))).strict()

@@ -59,7 +59,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }
     if (status === 429 && typeof params?.retryAfter === 'number') reply.header('retry-after', String(params.retryAfter))
     const message = translate(req.lang, key, params)
-    const errors = fields?.map((f) => ({ ...f, message: translate(req.lang, f.messageKey, { ...f.params, field: translate(req.lang, `fields:${f.field.split('.').pop()}`) }) }))
+    // A field's label: the error's own `fieldKey` param (resource fields: `<ns>:<name>.fields.<f>`), else the shared fields namespace.
+    const labelOf = (f: NonNullable<typeof fields>[number]) => translate(req.lang, typeof f.params?.fieldKey === 'string' ? f.params.fieldKey : `fields:${f.field.split('.').pop()}`)
+    const errors = fields?.map((f) => ({ ...f, message: translate(req.lang, f.messageKey, { ...f.params, field: labelOf(f) }) }))
     if (status >= 500) reply.header('x-error-report', '1')
     reply.status(status)
     switch (envelope) {

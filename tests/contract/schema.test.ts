@@ -18,7 +18,8 @@ describe('drizzle schema matches the migrations', () => {
     const db = new Map<string, Set<string>>()
     for (const r of rows) (db.get(r.table_name) ?? db.set(r.table_name, new Set()).get(r.table_name)!).add(r.column_name)
 
-    const declared = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTableClass))
+    // Resource tables are derived from their declarations and exported keyed by name (schema/resources.ts).
+    const declared = ([...Object.values(schema), ...Object.values(schema.resourceTables)] as unknown[]).filter((v): v is PgTable => is(v, PgTableClass))
     const problems: string[] = []
     const names = new Set<string>()
     for (const t of declared) {

@@ -8,7 +8,7 @@
 // '/wms-widget: /add-inland-label'); route building joins and collapses the slashes.
 import { LAYOUT, NO_REDIRECT, type MenuEntry, type MenuMeta } from './types'
 import { ALL_RESOURCES } from '../resources/index'
-import { resourceActions, STANDARD_ACTIONS } from '../resource'
+import { permissionOf, resourceActions, STANDARD_ACTIONS } from '../resource'
 
 // ---------------------------------------------------------------------------------------------
 // A small builder so the tree reads like the sidebar. Titles default to `menu:title.<code>`,
@@ -390,7 +390,7 @@ function addResourceButtons(out: MenuEntry[]) {
     const screenRow = byCode.get(def.menuCode)
     if (!screenRow || screenRow.type !== 'M') throw new Error(`resource ${def.name}: no screen ${def.menuCode} in the menu catalog`)
     for (const action of resourceActions(def)) {
-      const code = `${def.menuCode}:${action}`
+      const code = permissionOf(def, action)
       if (byCode.has(code)) continue
       const std = (STANDARD_ACTIONS as readonly string[]).indexOf(action)
       const extra = def.actions?.find((a) => a.action === action)

@@ -10,6 +10,7 @@ import { searchArea } from './search/index'
 import { auditArea } from './audit/index'
 import { menusArea } from './menus/index'
 import { adminArea } from './admin/index'
+import { resourcesArea } from './resources/index'
 
 export interface AreaDeps {
   config: Config
@@ -19,4 +20,4 @@ export interface AreaDeps {
 
 export type Area = (app: FastifyInstance, deps: AreaDeps) => Promise<void> | void
 
-export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea]
+export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea]

@@ -1,6 +1,7 @@
 // Every server command handler module, imported once so their defineHandler calls register.
 import './admin'
 import '../areas/admin/handlers'
+import '../resources/handlers'
 import type { CommandRegistry } from '../../domain/commands'
 import { handlerRegistry, type HandlerRegistry } from './registry'
 
