@@ -3,9 +3,8 @@
 // announcement dialog and the release banner against the real notification service of an in-process API.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { act } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { initI18n, i18next } from '../../src/app/i18n'
+import type { Root } from 'react-dom/client'
+import type { TestApp } from '../helpers/app'
 import { session } from '../../src/app/state/session'
 import { ui, openPanel } from '../../src/app/state/ui'
 import { NoticeBell, AnnouncementDialog, ReleaseBanner, VersionBanner } from '../../src/app/shell/extras'
@@ -14,7 +13,8 @@ import {
   notices, loadNotices, parseSlides, clampSlideIndex, stepSlide, slideColor, SLIDE_COLORS, hasUnreadAnnouncement,
   currentAnnouncement, currentRelease, type Notice,
 } from '../../src/app/shell/extras/notices-model'
-import { bridgeFetch, bridgeIdle, signIn, flush, waitFor, press, type SentRequest } from './extras-helpers'
+import { startApi, signIn, type Api, type Sent } from '../helpers/bridge'
+import { flush, waitFor, press, newRoot, renderInto } from '../helpers/dom'
 
 describe('carousel rules (pure)', () => {
   it('index resets to 0 when there are no slides or it is out of range', () => {
@@ -61,27 +61,23 @@ describe('carousel rules (pure)', () => {
 })
 
 let t: TestApp
-let sent: SentRequest[]
+let sent: Sent[]
 let root: Root
 const q = (sel: string) => document.querySelector(sel) as HTMLElement | null
 const render = async (el: React.ReactNode) => {
-  const host = document.createElement('div')
-  document.body.appendChild(host)
-  root = createRoot(host)
-  await act(async () => { root.render(el) })
+  ;({ root } = newRoot())
+  await renderInto(root, el)
 }
 
+let api: Api
 beforeAll(async () => {
   // Deployed as a newer version than this build, for the version-banner check at the end.
-  t = await createTestApp({ version: '99.0.0' })
-  sent = bridgeFetch(t.app)
-  initI18n('en')
-  await i18next.changeLanguage('en')
+  api = await startApi({ version: '99.0.0' })
+  ;({ t, sent } = api)
 })
 afterAll(async () => {
   await act(async () => root?.unmount())
-  await bridgeIdle()
-  await t?.close()
+  await api?.close()
 })
 
 describe('Carousel (DOM)', () => {
@@ -128,8 +124,8 @@ describe('notices against the notification service', () => {
     sent.length = 0
     await act(async () => { (dlg.querySelector('button[aria-label="Close"]') as HTMLButtonElement).click() })
     await waitFor(() => !q('[data-testid="announcement-dialog"]'), 'dialog closed')
-    await waitFor(() => sent.some((s) => s.url === '/notice-api/noticeManage/closeNotice' && s.status === 200), 'closeNotice answered')
-    const call = sent.find((s) => s.url === '/notice-api/noticeManage/closeNotice')!
+    await waitFor(() => sent.some((s) => s.path === '/notice-api/noticeManage/closeNotice' && s.status === 200), 'closeNotice answered')
+    const call = sent.find((s) => s.path === '/notice-api/noticeManage/closeNotice')!
     expect(JSON.parse(call.body)).toEqual({ id: annId, noticeSource: 'WMS', readerId: session.userId, userName: 'picker' })
     expect(q('[data-testid="notice-dot"]')).toBeNull()
 
@@ -146,7 +142,7 @@ describe('notices against the notification service', () => {
     await act(async () => { a = loadNotices(); b = loadNotices(); await Promise.all([a, b]) })
     expect(await a).toBe(true)
     expect(await b).toBe(false)
-    expect(sent.filter((s) => s.url === '/notice-api/noticeManage/getAllNotice')).toHaveLength(1)
+    expect(sent.filter((s) => s.path === '/notice-api/noticeManage/getAllNotice')).toHaveLength(1)
   })
 
   it('the bell popover is 540 px, keyboard navigable, Esc closes it, and "Mark all as read" clears unread on the server', async () => {
@@ -167,7 +163,7 @@ describe('notices against the notification service', () => {
     const markAll = [...panel.querySelectorAll('button')].find((b) => b.textContent === 'Mark all as read')!
     expect(markAll.disabled).toBe(false)
     await act(async () => { markAll.click() })
-    await waitFor(() => sent.some((s) => s.url === '/notice-api/noticeManage/allRead' && s.status === 200), 'allRead answered')
+    await waitFor(() => sent.some((s) => s.path === '/notice-api/noticeManage/allRead' && s.status === 200), 'allRead answered')
     await waitFor(() => notices.unread.length === 0 && !notices.loading, 'reloaded')
     expect(notices.list.every((n) => n.closeTime)).toBe(true)
     expect(q('[data-testid="release-banner"]')).toBeNull()
@@ -203,6 +199,6 @@ describe('version banner against /version.json', () => {
     const banner = await waitFor(() => q('[data-testid="version-banner"]'), 'version banner')
     expect(banner.tagName).toBe('BUTTON')
     expect(banner.textContent).toBe('A new version is available. Press Enter or click to reload.')
-    expect(sent.some((s) => s.url === '/version.json')).toBe(true)
+    expect(sent.some((s) => s.path === '/version.json')).toBe(true)
   })
 })

@@ -4,40 +4,35 @@
 // the notification service of an in-process API (fetch bridged to fastify.inject, real database).
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest'
 import { act } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { initI18n, i18next } from '../../src/app/i18n'
+import type { Root } from 'react-dom/client'
+import type { TestApp } from '../helpers/app'
 import { session } from '../../src/app/state/session'
 import { ui, openPanel, closePanel } from '../../src/app/state/ui'
 import { toasts } from '../../src/app/state/toast'
 import { FeedbackDialog } from '../../src/app/shell/extras'
-import { bridgeFetch, bridgeIdle, signIn, flush, waitFor, typeInto, type SentRequest } from './extras-helpers'
+import { startApi, signIn, type Api, type Sent } from '../helpers/bridge'
+import { flush, waitFor, typeInto, newRoot, renderInto } from '../helpers/dom'
 import { checkFeedbackOnBlur, checkFeedbackForSubmit, feedbackRows, feedbackStatusTone, feedbackStatusKey, FEEDBACK_MAX } from '../../src/app/shell/extras/feedback-rules'
 
 let t: TestApp
-let sent: SentRequest[] = []
+let sent: Sent[] = []
 
 let root: Root
-let host: HTMLElement
 const dialog = () => document.querySelector('[data-testid="feedback-dialog"]')
 const textarea = () => dialog()!.querySelector('textarea') as HTMLTextAreaElement
 const submitBtn = () => document.querySelector('[data-testid="feedback-submit"]') as HTMLButtonElement
 
+let api: Api
 beforeAll(async () => {
-  t = await createTestApp()
-  sent = bridgeFetch(t.app)
-  initI18n('en')
-  await i18next.changeLanguage('en')
+  api = await startApi()
+  ;({ t, sent } = api)
   await signIn(t, 'receiver')
-  host = document.createElement('div')
-  document.body.appendChild(host)
-  root = createRoot(host)
-  await act(async () => { root.render(<FeedbackDialog />) })
+  ;({ root } = newRoot())
+  await renderInto(root, <FeedbackDialog />)
 })
 afterAll(async () => {
   await act(async () => root?.unmount())
-  await bridgeIdle()
-  await t?.close()
+  await api?.close()
 })
 beforeEach(async () => {
   sent.length = 0
@@ -105,7 +100,7 @@ describe('FeedbackDialog', () => {
     await act(async () => { submitBtn().click() })
     await flush(20)
     expect(toasts.list.map((x) => [x.kind, x.message])).toEqual([['warning', 'Feedback content cannot be only spaces']])
-    expect(sent.filter((s) => s.url === '/notice-api/sysFeedback')).toEqual([])
+    expect(sent.filter((s) => s.path === '/notice-api/sysFeedback')).toEqual([])
     expect(ui.panel).toBe('feedback')
   })
 
@@ -115,7 +110,7 @@ describe('FeedbackDialog', () => {
     await typeInto(textarea(), '  The label printer in zone B skips every third label.  ')
     await act(async () => { submitBtn().click() })
     await waitFor(() => ui.panel === null, 'dialog closed')
-    const call = sent.find((s) => s.url === '/notice-api/sysFeedback')!
+    const call = sent.find((s) => s.path === '/notice-api/sysFeedback')!
     expect(JSON.parse(call.body)).toMatchObject({ feedbackContent: 'The label printer in zone B skips every third label.', feedbackFile: [], feedbackUserId: session.userId, feedbackUserName: 'receiver', noticeSource: 'WMS' })
     expect(toasts.list.map((x) => [x.kind, x.message])).toEqual([['success', 'Thank you, your feedback was submitted']])
 
@@ -136,7 +131,7 @@ describe('FeedbackDialog', () => {
     await typeInto(textarea(), 'double click test')
     await act(async () => { submitBtn().click(); submitBtn().click() })
     await waitFor(() => ui.panel === null, 'dialog closed')
-    expect(sent.filter((s) => s.url === '/notice-api/sysFeedback')).toHaveLength(1)
+    expect(sent.filter((s) => s.path === '/notice-api/sysFeedback')).toHaveLength(1)
   })
 
   it('attachments upload to the notification service; a wrong format is refused before sending', async () => {
@@ -151,7 +146,7 @@ describe('FeedbackDialog', () => {
     }
     await pick([new File(['MZ'], 'tool.exe', { type: 'application/octet-stream' })])
     await flush(20)
-    expect(sent.filter((s) => s.url === '/notice-api/common/upload')).toEqual([])
+    expect(sent.filter((s) => s.path === '/notice-api/common/upload')).toEqual([])
     expect(toasts.list.at(-1)?.message).toMatch(/please confirm upload file format \[png, jpg, jpeg, gif, webp, bmp, pdf\]/)
 
     await pick([new File(['%PDF-1.4 demo'], 'scan.pdf', { type: 'application/pdf' })])
@@ -160,7 +155,7 @@ describe('FeedbackDialog', () => {
     await typeInto(textarea(), 'See the attached scan')
     await act(async () => { submitBtn().click() })
     await waitFor(() => ui.panel === null, 'dialog closed')
-    const body = JSON.parse(sent.find((s) => s.url === '/notice-api/sysFeedback')!.body)
+    const body = JSON.parse(sent.find((s) => s.path === '/notice-api/sysFeedback')!.body)
     expect(body.feedbackFile).toEqual([link.getAttribute('href')])
   })
 })

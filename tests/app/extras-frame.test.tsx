@@ -9,7 +9,7 @@ import { initI18n, i18next } from '../../src/app/i18n'
 import { session } from '../../src/app/state/session'
 import { EmbeddedPage, resolveFrameUrl, handleFrameMessage } from '../../src/app/shell/extras'
 import { frameMessageTarget, frameOrigin, routeMetaMessage, FRAME_SANDBOX, FRAME_ALLOW } from '../../src/app/shell/extras/frame'
-import { flush } from './extras-helpers'
+import { flush } from '../helpers/dom'
 
 describe('resolveFrameUrl', () => {
   it('forces the page protocol on absolute and protocol-relative addresses', () => {

@@ -18,7 +18,7 @@ import { printableHtml, printExport } from '../../src/app/lib/print'
 import { getCookie, setCookie, clearAllCookies, domainCandidates } from '../../src/app/lib/cookies'
 import { ApiError } from '../../src/app/api/clients'
 import { version as PACKAGE_VERSION } from '../../package.json'
-import { flush, waitFor } from './extras-helpers'
+import { flush, waitFor } from '../helpers/dom'
 import { notices } from '../../src/app/shell/extras/notices-model'
 
 let root: Root | null = null

@@ -6,12 +6,13 @@ import { act, useState } from 'react'
 import { z } from 'zod'
 import { api } from '../../src/app/api/clients'
 import { Form, NumberInput, Select, TextInput, DateInput, confirmLeave, hasUnsavedChanges, useUnsavedChangesPrompt, useZodForm } from '../../src/app/forms'
-import { startHarness, mount, waitFor, key, click, type, type Harness } from './grid-harness'
+import { startHarness, type Harness } from '../helpers/bridge'
+import { mount, waitFor, key, click, type } from '../helpers/dom'
 
 let h: Harness
 const settle = () => act(async () => { await new Promise((r) => setTimeout(r, 30)) })
 beforeAll(async () => { h = await startHarness() })
-afterAll(async () => { await h?.t.close() })
+afterAll(async () => { await h?.close() })
 
 const schema = z.object({
   code: z.string().min(1).regex(/^[A-Z0-9-]+$/),

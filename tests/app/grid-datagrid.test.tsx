@@ -6,7 +6,8 @@ import { DataGrid } from '../../src/app/grid'
 import type { GridColumn, GridQuery } from '../../src/app/grid'
 import { api } from '../../src/app/api/clients'
 import { selection } from '../../src/app/state/selection'
-import { startHarness, mount, waitFor, key, click, type, type Harness } from './grid-harness'
+import { startHarness, type Harness } from '../helpers/bridge'
+import { mount, waitFor, key, click, type } from '../helpers/dom'
 
 type Row = Record<string, unknown> & { id: number; summary: string }
 let h: Harness
@@ -25,7 +26,7 @@ beforeAll(async () => {
   for (let i = 1; i <= 45; i++) v.push(`(1, 26, 1, 'admin', '${i % 9 === 0 ? 'admin.user.forceOffline' : 'admin.user.resetPassword'}', 'row ${i}', '${i % 4 === 0 ? 'refused' : 'ok'}', ${i}, timestamptz '2026-10-01 00:00:00+00' + interval '${i} hours')`)
   await h.t.database.exec(`DELETE FROM audit_log; INSERT INTO audit_log (tenant_id, warehouse_id, user_id, username, command_id, summary, result, duration_ms, created_at) VALUES ${v.join(',')}`)
 })
-afterAll(async () => { await h?.t.close() })
+afterAll(async () => { await h?.close() })
 
 const rowsOf = (c: HTMLElement) => [...c.querySelectorAll('[role="row"][data-row-id]')] as HTMLElement[]
 const summaries = (c: HTMLElement) => rowsOf(c).map((r) => r.children[3]?.textContent)

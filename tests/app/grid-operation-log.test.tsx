@@ -8,7 +8,8 @@ import { screenFor } from '../../src/app/pages/registry'
 import { performEffect } from '../../src/app/commands/effects'
 import { toasts } from '../../src/app/state/toast'
 import { MENU_BY_CODE, PERMISSION_CATALOG } from '../../src/domain/menu/catalog'
-import { startHarness, mount, waitFor, key, type Harness } from './grid-harness'
+import { startHarness, type Harness } from '../helpers/bridge'
+import { mount, waitFor, key } from '../helpers/dom'
 
 let h: Harness
 beforeAll(async () => {
@@ -18,7 +19,7 @@ beforeAll(async () => {
   v.push(`(2, 26, 1, 'admin', 'admin.user.forceOffline', 'other tenant', 'ok', 1, timestamptz '2026-10-02 00:00:00+00')`)
   await h.t.database.exec(`DELETE FROM audit_log; INSERT INTO audit_log (tenant_id, warehouse_id, user_id, username, command_id, summary, result, duration_ms, created_at) VALUES ${v.join(',')}`)
 })
-afterAll(async () => { await h?.t.close() })
+afterAll(async () => { await h?.close() })
 
 describe('operation-log screen', () => {
   it('is registered under the component key the menu catalog names', () => {

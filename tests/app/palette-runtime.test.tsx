@@ -4,8 +4,7 @@
 // repeated key), client-side zod refusal naming the field with nothing sent, the confirm flow,
 // prompts, recent commands, effects.
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { initI18n } from '../../src/app/i18n'
+import type { TestApp } from '../helpers/app'
 import { session } from '../../src/app/state/session'
 import { ui } from '../../src/app/state/ui'
 import { toasts } from '../../src/app/state/toast'
@@ -18,28 +17,24 @@ import { setActiveRegistry } from '../../src/app/commands/registry'
 import { answerConfirm, answerPrompt, interaction, requestPrompt } from '../../src/app/commands/interaction'
 import { registerEffect, EffectUnavailableError } from '../../src/app/commands/effects'
 import { RECENT_MAX, loadRecent } from '../../src/app/commands/recent'
-import { bridge, waitFor, type Sent } from './shell-helpers'
+import { startApi, signInAs, userIdOf, type Api, type Sent } from '../helpers/bridge'
+import { waitFor } from '../helpers/dom'
 
-const PASSWORD = 'Demo#2026'
 let t: TestApp
 let sent: Sent[]
 let receiverId: number
 const registry = new CommandRegistry(ALL_COMMANDS)
 const commandCalls = () => sent.filter((s) => s.path.startsWith('/api/commands/'))
 
+let api: Api
 beforeAll(async () => {
-  initI18n('en')
-  t = await createTestApp()
-  sent = bridge(t.app)
-  const res = await t.app.inject({ method: 'POST', url: '/auth/oauth/token', payload: new URLSearchParams({ username: 'admin', password: PASSWORD }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
-  expect(res.statusCode, res.body).toBe(200)
-  const [admin] = await t.database.query<{ id: number }>('select id from app_user where username = $1', ['admin'])
-  const [receiver] = await t.database.query<{ id: number }>('select id from app_user where username = $1', ['receiver'])
-  receiverId = Number(receiver.id)
-  Object.assign(session, { token: res.json().datas.access_token, userId: Number(admin.id), username: 'admin', tenantId: 1, warehouseId: 26, roles: ['admin'], permissions: [] })
+  api = await startApi()
+  ;({ t, sent } = api)
+  receiverId = await userIdOf(t, 'receiver')
+  await signInAs(t, 'admin', { tenantId: 1, warehouseId: 26, roles: ['admin'], permissions: [] })
   setActiveRegistry(registry)
 })
-afterAll(async () => { setRuntime(null); await t?.close() })
+afterAll(async () => { setRuntime(null); await api?.close() })
 beforeEach(() => { sent.length = 0; toasts.list = []; interaction.confirm = null })
 
 describe('runtime.callServer', () => {

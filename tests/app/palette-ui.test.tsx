@@ -6,9 +6,8 @@
 // pickers (switch language) answer the command; '?' shows the keymap generated from the registry.
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest'
 import { act } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { initI18n } from '../../src/app/i18n'
+import type { Root } from 'react-dom/client'
+import type { TestApp } from '../helpers/app'
 import { session } from '../../src/app/state/session'
 import { ui } from '../../src/app/state/ui'
 import { CommandRegistry, type CommandDef } from '../../src/domain/commands'
@@ -16,12 +15,12 @@ import { ALL_COMMANDS } from '../../commands'
 import { KeyboardRoot, CommandPalette, KeymapHelp } from '../../src/app/palette'
 import { registerEffect } from '../../src/app/commands/effects'
 import { resetScopes } from '../../src/app/keys/focus-stack'
-import { bridge, waitFor, typeInto, press, flush, $, $$, type Sent } from './shell-helpers'
+import { startApi, signInAs, tokenFor, type Api, type Sent } from '../helpers/bridge'
+import { waitFor, typeInto, press, flush, $, $$, newRoot, renderInto } from '../helpers/dom'
 
 let t: TestApp
 let sent: Sent[]
 let root: Root
-let host: HTMLElement
 let ran: string[] = []
 
 const testCommands: CommandDef[] = [
@@ -42,21 +41,15 @@ async function openPalette(from: HTMLElement = $('#start')!) {
   await waitFor(() => input(), 'palette input')
 }
 
+let api: Api
 beforeAll(async () => {
-  initI18n('en')
-  t = await createTestApp()
-  sent = bridge(t.app)
-  const res = await t.app.inject({ method: 'POST', url: '/auth/oauth/token', payload: new URLSearchParams({ username: 'receiver', password: 'Demo#2026' }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
-  const [u] = await t.database.query<{ id: number }>('select id from app_user where username = $1', ['receiver'])
-  Object.assign(session, { token: res.json().datas.access_token, userId: Number(u.id), username: 'receiver', tenantId: 1, warehouseId: 26, roles: ['receiver'], permissions: ['menu:dashboard'] })
-  host = document.createElement('div')
-  document.body.appendChild(host)
-  root = createRoot(host)
-  await act(async () => {
-    root.render(<KeyboardRoot registry={registry}><button id="start">start</button><CommandPalette /><KeymapHelp /></KeyboardRoot>)
-  })
+  api = await startApi()
+  ;({ t, sent } = api)
+  await signInAs(t, 'receiver', { tenantId: 1, warehouseId: 26, roles: ['receiver'], permissions: ['menu:dashboard'] })
+  ;({ root } = newRoot())
+  await renderInto(root, <KeyboardRoot registry={registry}><button id="start">start</button><CommandPalette /><KeymapHelp /></KeyboardRoot>)
 })
-afterAll(async () => { await act(async () => root.unmount()); await t?.close() })
+afterAll(async () => { await act(async () => root.unmount()); await api?.close() })
 beforeEach(async () => {
   ran = []
   ui.recentCommands = []
@@ -121,9 +114,9 @@ describe('command palette', () => {
 
   it('finds a document by number ($mod+shift+k), debounced, and opens it', async () => {
     // Users are documents only for someone who may open the user screen: search as admin.
-    const res = await t.app.inject({ method: 'POST', url: '/auth/oauth/token', payload: new URLSearchParams({ username: 'admin', password: 'Demo#2026' }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const admin = await tokenFor(t.app, 'admin')
     const receiver = { token: session.token, username: session.username }
-    await act(async () => { Object.assign(session, { token: res.json().datas.access_token, username: 'admin' }) })
+    await act(async () => { Object.assign(session, { token: admin.access_token, username: 'admin' }) })
     $('#start')!.focus()
     await press($('#start')!, 'K', { ctrlKey: true, shiftKey: true })
     await waitFor(() => input(), 'palette input')

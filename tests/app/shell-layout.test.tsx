@@ -22,7 +22,7 @@ import { TagsView } from '../../src/app/shell/TagsView'
 import { Sidebar } from '../../src/app/shell/Sidebar'
 import { useResponsiveLayout } from '../../src/app/shell/Layout'
 import type { MenuNode } from '../../src/domain/menu/types'
-import { clearCookies, flush, press, $, $$ } from './shell-helpers'
+import { clearCookies, flush, press, $, $$ } from '../helpers/dom'
 
 const view = (path: string, o: Partial<VisitedView> = {}): VisitedView => ({ path, fullPath: path, name: path, title: path, ...o })
 

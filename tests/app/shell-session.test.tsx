@@ -5,10 +5,9 @@
 // token once and retries; logout revokes the session and clears everything.
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest'
 import { act } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
+import type { Root } from 'react-dom/client'
 import { navigate } from 'wouter/use-browser-location'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { initI18n, i18next } from '../../src/app/i18n'
+import type { TestApp } from '../helpers/app'
 import { api } from '../../src/app/api/clients'
 import { session } from '../../src/app/state/session'
 import { toasts } from '../../src/app/state/toast'
@@ -21,40 +20,34 @@ import { installApiHooks } from '../../src/app/shell/api-hooks'
 import SignInPage, { safeRedirect } from '../../src/app/pages/SignInPage'
 import AuthRedirectPage, { parseRedirectQuery } from '../../src/app/pages/AuthRedirectPage'
 import { SessionGate } from '../../src/app/router/session-gate'
-import { bridge, clearCookies, typeInto, waitFor, $, type Sent } from './shell-helpers'
+import { startApi, tokenFor as signInFor, type Api, type Sent } from '../helpers/bridge'
+import { clearCookies, typeInto, waitFor, $, newRoot } from '../helpers/dom'
 
 let t: TestApp
 let sent: Sent[]
 let host: HTMLElement
 let root: Root
 
-async function tokenFor(username: string, password = 'Demo#2026') {
-  const res = await t.app.inject({ method: 'POST', url: '/auth/oauth/token', payload: `username=${encodeURIComponent(username)}&password=${encodeURIComponent(password)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
-  expect(res.statusCode, res.body).toBe(200)
-  return res.json().datas as { access_token: string; refresh_token: string; jwt_token: string }
-}
+const tokenFor = (username: string, password?: string) => signInFor(t.app, username, password)
 
 async function render(el: React.ReactElement) {
   await act(async () => { root.render(el) })
 }
 
+let server: Api
 beforeAll(async () => {
-  t = await createTestApp()
-  sent = bridge(t.app)
-  initI18n('en')
-  await i18next.changeLanguage('en')
+  server = await startApi()
+  ;({ t, sent } = server)
   installApiHooks()
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => { await server?.close() })
 beforeEach(async () => {
   clearSession()
   clearCookies()
   toasts.list = []
   sent.length = 0
   session.language = 'en'
-  host = document.createElement('div')
-  document.body.appendChild(host)
-  root = createRoot(host)
+  ;({ host, root } = newRoot())
   return async () => { await act(async () => root.unmount()); host.remove() }
 })
 

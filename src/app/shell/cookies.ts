@@ -45,7 +45,9 @@ export function setCookie(name: string, value: string, opts: { days?: number; pa
 
 export function removeCookie(name: string, opts: { parent?: boolean } = {}): void {
   if (typeof document === 'undefined') return
-  document.cookie = `${name}=; path=/; max-age=0`
+  // A past expires as well as max-age=0: happy-dom keeps a max-age=0 cookie until the clock ticks.
+  const gone = `${name}=; path=/; max-age=0; expires=Thu, 01 Jan 1970 00:00:00 GMT`
+  document.cookie = gone
   const domain = opts.parent ? parentDomain(location.hostname) : undefined
-  if (domain) document.cookie = `${name}=; path=/; max-age=0; domain=${domain}`
+  if (domain) document.cookie = `${gone}; domain=${domain}`
 }
