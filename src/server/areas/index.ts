@@ -9,6 +9,7 @@ import { commandsArea } from './commands/index'
 import { searchArea } from './search/index'
 import { auditArea } from './audit/index'
 import { menusArea } from './menus/index'
+import { productArea } from '../resources/custom/product/routes'
 import { adminArea } from './admin/index'
 import { resourcesArea } from './resources/index'
 
@@ -20,4 +21,4 @@ export interface AreaDeps {
 
 export type Area = (app: FastifyInstance, deps: AreaDeps) => Promise<void> | void
 
-export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea]
+export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea, productArea]

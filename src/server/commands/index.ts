@@ -1,5 +1,6 @@
 // Every server command handler module, imported once so their defineHandler calls register.
 import './admin'
+import '../resources/custom/product/handlers'
 import '../areas/admin/handlers'
 import '../resources/handlers'
 import type { CommandRegistry } from '../../domain/commands'
