@@ -60,6 +60,9 @@ describe('demo seed', () => {
     // Trays carry their pallet cap; every status shows up.
     expect(await one("SELECT count(*)::int AS n FROM container WHERE container_type = 'tray' AND pallet_cap IS NULL")).toEqual({ n: 0 })
     expect(await one('SELECT count(DISTINCT container_status)::int AS n FROM container')).toEqual({ n: 4 })
+    // Job groups hold the staff of the users who work in the pair (seven demo users work in Dongguan T01).
+    const members = await one<{ n: number }>('SELECT cardinality(member_ids) AS n FROM job_group WHERE tenant_id = 1 AND warehouse_id = 26 LIMIT 1')
+    expect(Number(members.n)).toBeGreaterThanOrEqual(7)
   })
 })
 
@@ -346,6 +349,18 @@ describe('spec section 7 calls of the warehouse group', () => {
     const locs = await get('/wms-base/basewarehouselocation/list?q=RW01')
     expect(locs.statusCode, locs.body).toBe(200)
     expect(JSON.stringify(locs.json().data)).toContain('RW01-01-01')
+  })
+
+  it('GET wareHouseAndTenantByEmployeeId: the pairs of a staff member, to themselves or to holders of the staff/warehouse screens', async () => {
+    const staffId = async (username: string) => Number((await one<{ id: number }>('SELECT id FROM staff WHERE username = $1', [username])).id)
+    const receiverStaff = await staffId('receiver')
+    const res = await get(`/wms-base/basewarehouse/wareHouseAndTenantByEmployeeId/${receiverStaff}`)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().data.map((p: { warehouseId: number; tenantId: number }) => [p.warehouseId, p.tenantId])).toEqual([[26, 1], [168, 1]])
+    expect(res.json().data[1]).toMatchObject({ warehouseCode: 'US-LA', warehouseName: 'Los Angeles', tenantName: 'Stride Footwear', warehouseLocation: 2 })
+    const receiver = await login('receiver')
+    expect((await get(`/wms-base/basewarehouse/wareHouseAndTenantByEmployeeId/${receiverStaff}`, hdr(receiver, 'receiver'))).statusCode).toBe(200)
+    expect((await get(`/wms-base/basewarehouse/wareHouseAndTenantByEmployeeId/${await staffId('admin')}`, hdr(receiver, 'receiver'))).statusCode).toBe(403)
   })
 
   it('container spec paths: GET page, POST, PUT and GET by id', async () => {

@@ -193,6 +193,6 @@ export const resourcesArea: Area = (app, deps) => {
   registerLookups()
   registerRoutes(app, ALL_RESOURCES.flatMap((d) => routesOf(d, deps.database)))
   // The groups' routes beyond the generic ones (src/server/resources/custom/<group>/; product registers its own area).
-  warehouseResourcesArea(app)
+  warehouseResourcesArea(app, deps)
   orgResourcesArea(app, deps)
 }

@@ -2,6 +2,7 @@
 // action handlers (defineHandler) and the resource hooks; warehouseResourcesArea adds the spec routes
 // that are not generic aliases. seedWarehouseResources fills the demo (called from db/seed.ts).
 import type { FastifyInstance } from 'fastify'
+import type { AreaDeps } from '../../../areas/index'
 import './handlers'
 import './hooks'
 import { warehouseSpecRoutes } from './routes'
@@ -10,6 +11,6 @@ export { seedWarehouseResources, WAREHOUSE_SEED_PAIRS } from './seed'
 export { warehouseSpecRoutes }
 
 /** Area-shaped registration (src/server/areas/index.ts or the resources area calls it). */
-export function warehouseResourcesArea(app: FastifyInstance): void {
-  warehouseSpecRoutes(app)
+export function warehouseResourcesArea(app: FastifyInstance, deps: Pick<AreaDeps, 'db'>): void {
+  warehouseSpecRoutes(app, deps.db)
 }

@@ -4,6 +4,7 @@
 // endpoint or command (src/server/resources/index.ts), so permission, scope, validation, audit and the
 // envelope stay in one place; these routes only translate the spec's shape.
 import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { ALL_RESOURCES } from '../../../../domain/resources/index'
@@ -12,6 +13,8 @@ import { holdsPermission } from '../../../../domain/permissions'
 import { defineRoute, raw, registerRoutes } from '../../../http/route'
 import { forbidden, notFound } from '../../../http/errors'
 import { receiveOneFile } from '../../../areas/session/files'
+import type { AppDb } from '../../../db/client'
+import { rowsOf } from '../../service'
 
 /** Headers that carry the caller's identity, scope and language to the forwarded call. */
 const FORWARDED = ['authorization', 'x-sso-auth', 'x-userinfo-header', 'x-language-header', 'x-oauth2-app', 'accept-language'] as const
@@ -67,7 +70,7 @@ function saveOrUpdate(app: FastifyInstance, req: FastifyRequest, reply: FastifyR
 /** Template download addresses by the spec's template code (e.g. WMS_LOCATION_TEMPLATE). */
 const TEMPLATES = new Map(ALL_RESOURCES.filter((d) => d.import?.templateName).map((d) => [d.import!.templateName!, d]))
 
-export function warehouseSpecRoutes(app: FastifyInstance): void {
+export function warehouseSpecRoutes(app: FastifyInstance, db: AppDb): void {
   const tags = ['warehouse']
   registerRoutes(app, [
     defineRoute({
@@ -122,6 +125,28 @@ export function warehouseSpecRoutes(app: FastifyInstance): void {
         const perm = permissionOf(def, 'import')
         if (!holdsPermission(perm, auth.permissions, auth.roles)) throw forbidden('errors:auth.missingPermission', { permission: perm })
         return `/api/resources/${def.name}/template`
+      },
+    }),
+    defineRoute({
+      method: 'GET', url: '/wms-base/basewarehouse/wareHouseAndTenantByEmployeeId/:id',
+      summary: "Warehouse-tenant pairs of an employee (staff id of /auth/employee/list, matched to the user by username) [{warehouseId, tenantId, warehouseCode, warehouseName, tenantName, warehouseLocation}]",
+      tags, envelope: 'main', auth: 'user', params: z.object({ id: z.coerce.number().int().positive().max(2147483647) }),
+      handler: async ({ params, auth }) => {
+        // Anyone may ask for their own pairs; someone else's need the staff or the warehouse screen.
+        const rows = rowsOf(await db.execute(sql`
+          SELECT u.id AS user_id, ua.warehouse_id, ua.tenant_id, w.code AS warehouse_code, w.name AS warehouse_name, t.name AS tenant_name, w.warehouse_location
+          FROM staff s JOIN app_user u ON u.username = s.username
+          LEFT JOIN user_access ua ON ua.user_id = u.id
+          LEFT JOIN warehouse w ON w.id = ua.warehouse_id LEFT JOIN tenant t ON t.id = ua.tenant_id
+          WHERE s.id = ${params.id} ORDER BY ua.sort, ua.warehouse_id, ua.tenant_id`))
+        const self = rows.length > 0 && Number(rows[0].user_id) === auth.userId
+        if (!self && !['menu:staff-information', 'menu:storage'].some((p) => holdsPermission(p, auth.permissions, auth.roles))) {
+          throw forbidden('errors:auth.missingPermission', { permission: 'menu:staff-information' })
+        }
+        return rows.filter((r) => r.warehouse_id !== null).map((r) => ({
+          warehouseId: Number(r.warehouse_id), tenantId: Number(r.tenant_id), warehouseCode: r.warehouse_code,
+          warehouseName: r.warehouse_name, tenantName: r.tenant_name, warehouseLocation: Number(r.warehouse_location),
+        }))
       },
     }),
     defineRoute({
