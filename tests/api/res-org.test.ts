@@ -377,6 +377,16 @@ describe('reference lists of spec section 7', () => {
     expect((await get('/auth/employee/list?q=paola')).json().data.map((e: { username: string }) => e.username)).toEqual(['picker'])
   })
 
+  it('auth/tenant/list lists the tenants with their warehouses', async () => {
+    const res = (await get('/auth/tenant/list')).json()
+    expect(res.code).toBe(0)
+    expect(res.data.map((x: { code: string }) => x.code)).toEqual(expect.arrayContaining(['T01', 'T02']))
+    const t2 = res.data.find((x: { code: string }) => x.code === 'T02')
+    expect(t2).toMatchObject({ id: 2, name: 'Thread Apparel', companyId: 1, status: 1 })
+    expect(t2.warehouses.map((w: { warehouseId: number }) => w.warehouseId)).toEqual([26, 31])
+    expect((await get('/auth/tenant/list?q=stride')).json().data.map((x: { code: string }) => x.code)).toEqual(['T01'])
+  })
+
   it('sites by platform (id or code), and the platform is required', async () => {
     const res = await get('/base/basesite/listByPlatform?platformCode=AMAZON')
     expect(res.json().responseCode).toBe('0001')

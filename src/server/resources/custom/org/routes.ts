@@ -1,5 +1,5 @@
 // The org group's calls of spec section 7 that are not plain resource aliases:
-//  • reference lists — GET /auth/company/list and /auth/employee/list (auth service: second envelope
+//  • reference lists — GET /auth/company/list, /auth/tenant/list and /auth/employee/list (auth service: second envelope
 //    {code, msg, data}), GET /base/basesite/listByPlatform, and the geographic lists
 //    /base/baseterrace|basestate|baseprovince|basecity|basecounty/list (main envelope);
 //  • departments (auth service, second envelope) — GET /auth/dept/tree, /auth/dept/deptTypes,
@@ -109,6 +109,25 @@ export function orgRoutes(app: FastifyInstance, deps: { database: Database }) {
         if (query.status) conds.push(eq(company.status, Number(query.status)))
         return db.select({ id: company.id, code: company.code, name: company.name, shortName: company.shortName, taxId: company.taxId, status: company.status })
           .from(company).where(and(...conds)).orderBy(asc(company.code))
+      },
+    }),
+    defineRoute({
+      method: 'GET', url: '/auth/tenant/list', envelope: 'second', auth: 'user', tags: ['reference'],
+      summary: 'Tenants [{id, code, name, companyId, status, warehouses: [{warehouseId, warehouseName}]}]; optional q, status',
+      query: z.object({ q: optText, status: z.enum(['0', '1']).optional() }),
+      handler: async ({ query }) => {
+        const conds: SQL[] = [sql`true`]
+        if (query.q) { const p = containsPattern(query.q); conds.push(sql`(t.code ILIKE ${p} OR t.name ILIKE ${p})`) }
+        if (query.status) conds.push(sql`t.status = ${Number(query.status)}`)
+        const rows = rowsOfResult(await db.execute(sql`
+          SELECT t.id, t.code, t.name, t.company_id, t.status,
+                 coalesce((SELECT json_agg(json_build_object('warehouseId', w.id, 'warehouseName', w.name) ORDER BY w.id)
+                           FROM warehouse_tenant wt JOIN warehouse w ON w.id = wt.warehouse_id WHERE wt.tenant_id = t.id), '[]'::json) AS warehouses
+          FROM tenant t WHERE ${sql.join(conds, sql` AND `)} ORDER BY t.code`))
+        return rows.map((r) => ({
+          id: Number(r.id), code: r.code, name: r.name, companyId: r.company_id === null ? null : Number(r.company_id), status: Number(r.status),
+          warehouses: typeof r.warehouses === 'string' ? JSON.parse(r.warehouses) : r.warehouses,
+        }))
       },
     }),
     defineRoute({
