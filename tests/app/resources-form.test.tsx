@@ -9,12 +9,15 @@ import { storageAreaResource as storageArea } from '../../src/domain/resources/w
 import { ResourceFormDialog } from '../../src/app/resources/ResourceForm'
 import { ResourceListPage } from '../../src/app/resources/ResourceListPage'
 import { ResourceDialogHost } from '../../src/app/resources/ResourceDialogHost'
+import { itemColumns, itemLabelKeys, JsonRowsEditor } from '../../src/app/resources/JsonRowsEditor'
+import { ForwarderContacts } from '../../src/domain/resources/org/rules'
+import { useState } from 'react'
 import { screenFor } from '../../src/app/pages/registry'
 import { session } from '../../src/app/state/session'
 import { closePanel } from '../../src/app/state/ui'
 import { toasts } from '../../src/app/state/toast'
 import { i18next } from '../../src/app/i18n'
-import { startHarness, mount, waitFor, key, type, type Harness } from './grid-harness'
+import { startHarness, mount, waitFor, key, click, type, type Harness } from './grid-harness'
 
 let h: Harness
 const en = (k: string, o?: Record<string, unknown>) => i18next.t(k, o)
@@ -26,11 +29,8 @@ function control(root: ParentNode, field: string): HTMLElement {
   if (!l) throw new Error(`no label ${label(field)}`)
   return document.getElementById(l.htmlFor)!
 }
-const errorOf = (root: ParentNode, field: string) => {
-  const c = control(root, field)
-  const id = c.getAttribute('aria-describedby')
-  return id ? document.getElementById(id)?.textContent ?? '' : ''
-}
+// The error line under a field has the control's id + '-error' (useZodForm's ids).
+const errorOf = (root: ParentNode, field: string) => document.getElementById(`${control(root, field).id}-error`)?.textContent ?? ''
 const settle = () => act(async () => { await new Promise((r) => setTimeout(r, 10)) })
 
 /** Keyboard only: ↓ opens the listbox, ↓ until the wanted option is active, Enter picks it. */
@@ -82,6 +82,8 @@ describe('resource form (new)', () => {
     await waitFor(() => dialog.querySelector('[data-testid="form-error"]'), 'form error')
     expect(dialog.querySelector('[data-testid="form-error"]')!.textContent).toBe(en('common:validation.form'))
     expect(errorOf(dialog, 'name')).toContain(label('name'))
+    // An empty required enum reads "required" (not "invalid").
+    expect(errorOf(dialog, 'type')).toBe(en('errors:field.required', { field: label('type') }))
     expect(h.calls.filter((c) => c.url.startsWith('/api/commands/'))).toEqual([])
 
     // A duplicate code passes the client schema; the server's 409 lands on the code field.
@@ -153,5 +155,34 @@ describe('resource list screen', () => {
     expect(edit.textContent).toContain(en('common:validation.selectExactlyOne'))
     m2.unmount()
     Object.assign(session, saved)
+  })
+})
+
+describe('sub-rows editor (json fields)', () => {
+  it('derives its columns from the zod item schema and adds/removes rows by keyboard', async () => {
+    const cols = itemColumns(ForwarderContacts)!
+    expect(cols.map((c) => [c.name, c.kind])).toEqual([['name', 'string'], ['phone', 'string'], ['email', 'string']])
+    let last: unknown
+    function Host() {
+      const [v, setV] = useState<unknown>([])
+      last = v
+      return <JsonRowsEditor id="contacts" value={v} onChange={setV} onBlur={() => {}} columns={cols} caption="contacts" labelKeys={itemLabelKeys('res-org', 'forwarder', 'contacts')} />
+    }
+    const m = mount(<Host />)
+    const table = m.container.querySelector<HTMLElement>('[data-testid="contacts-rows"]')!
+    expect(table.querySelector('th')!.textContent).toBe(en('res-org:forwarder.items.contacts.name'))
+    // "Add row" is a button (Tab + Enter); Alt+Insert inside the table adds another.
+    click(m.container.querySelector('#contacts'))
+    await waitFor(() => table.querySelectorAll('tbody tr[data-row]').length === 1, 'one row')
+    type(table.querySelector('tr[data-row="0"] input'), 'Ana')
+    key(table.querySelector('tr[data-row="0"] input')!, 'Insert', { alt: true })
+    await waitFor(() => table.querySelectorAll('tbody tr[data-row]').length === 2, 'two rows')
+    type(table.querySelector('tr[data-row="1"] input'), 'Luis')
+    expect(last).toEqual([{ name: 'Ana', phone: null, email: null }, { name: 'Luis', phone: null, email: null }])
+    // Alt+Delete removes the focused row.
+    key(table.querySelector('tr[data-row="0"] input')!, 'Delete', { alt: true })
+    await waitFor(() => table.querySelectorAll('tbody tr[data-row]').length === 1, 'row removed')
+    expect(last).toEqual([{ name: 'Luis', phone: null, email: null }])
+    m.unmount()
   })
 })

@@ -42,7 +42,11 @@ export function itemColumns(item: z.ZodType | undefined): ItemColumn[] | null {
 
 type Item = Record<string, unknown>
 
-export function JsonRowsEditor(p: ControlProps<unknown> & { columns: ItemColumn[]; labelKey: (sub: string) => string; caption: string }) {
+/** Candidate label keys of a sub-field: `<ns>:<name>.items.<field>.<sub>`, `<ns>:<name>.<field minus s>Fields.<sub>`, `fields:<sub>`. */
+export const itemLabelKeys = (ns: string, name: string, field: string) => (sub: string) =>
+  [`${ns}:${name}.items.${field}.${sub}`, `${ns}:${name}.${field.replace(/s$/, '')}Fields.${sub}`, `fields:${sub}`]
+
+export function JsonRowsEditor(p: ControlProps<unknown> & { columns: ItemColumn[]; labelKeys: (sub: string) => string[]; caption: string }) {
   const { t } = useTranslation()
   const rows: Item[] = Array.isArray(p.value) ? (p.value as Item[]) : []
   const table = useRef<HTMLTableElement>(null)
@@ -64,7 +68,7 @@ export function JsonRowsEditor(p: ControlProps<unknown> & { columns: ItemColumn[
         <caption className="sr-only">{p.caption}</caption>
         <thead className="bg-gray-50">
           <tr>
-            {p.columns.map((c) => <th key={c.name} scope="col" className="px-1 py-1 text-left font-medium">{t([p.labelKey(c.name), `fields:${c.name}`], { defaultValue: c.name })}</th>)}
+            {p.columns.map((c) => <th key={c.name} scope="col" className="px-1 py-1 text-left font-medium">{t(p.labelKeys(c.name), { defaultValue: c.name })}</th>)}
             <th scope="col" className="w-16"><span className="sr-only">{t('resources-ui:rows.actions')}</span></th>
           </tr>
         </thead>
@@ -72,7 +76,7 @@ export function JsonRowsEditor(p: ControlProps<unknown> & { columns: ItemColumn[
           {rows.map((r, i) => (
             <tr key={i} data-row={i} className="border-t">
               {p.columns.map((c) => {
-                const label = `${t([p.labelKey(c.name), `fields:${c.name}`], { defaultValue: c.name })} ${i + 1}`
+                const label = `${t(p.labelKeys(c.name), { defaultValue: c.name })} ${i + 1}`
                 const v = r[c.name]
                 return (
                   <td key={c.name} className="px-1 py-0.5">

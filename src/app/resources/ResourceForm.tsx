@@ -18,7 +18,7 @@ import { session } from '../state/session'
 import { fetchResourceRow, type Row } from './api'
 import { dictOptions } from './columns'
 import { BoolInput, CodeInput, DateTimeInput, FileUpload, RefManyPicker, RefPicker, TextArea } from './inputs'
-import { itemColumns, JsonRowsEditor, JsonText } from './JsonRowsEditor'
+import { itemColumns, itemLabelKeys, JsonRowsEditor, JsonText } from './JsonRowsEditor'
 import { gridIdOf } from './ids'
 
 type Values = Record<string, unknown>
@@ -59,7 +59,13 @@ export function cleanValues(def: ResourceDef, v: unknown): unknown {
 
 /** The form's schema: the declaration's create schema (the full row is edited) + its refine rules. */
 export function formSchema(def: ResourceDef) {
-  const base = resourceSchemas(def).create.superRefine((value, ctx) => {
+  const shape: Record<string, z.ZodType> = { ...resourceSchemas(def).create.shape }
+  for (const [k, s] of Object.entries(shape)) {
+    const f = def.fields[k]
+    // An empty required enum/ref/number reads "required", not "invalid" (zod reports a union or type issue).
+    if (f?.required && f.default === undefined) shape[k] = z.any().refine((v) => v !== undefined && v !== null && v !== '', 'errors:field.required').pipe(s)
+  }
+  const base = z.object(shape).strict().superRefine((value, ctx) => {
     for (const i of def.refine?.(value as Values) ?? []) ctx.addIssue({ code: 'custom', path: i.path.split('.'), message: i.messageKey, params: i.params })
   })
   return z.preprocess((v) => cleanValues(def, v), base) as unknown as z.ZodType<Values>
@@ -159,7 +165,7 @@ export function FieldInput({ def, name, f, field, row, disabled, autoFocus, labe
     case 'json': {
       const cols = itemColumns(f.item)
       control = cols
-        ? <JsonRowsEditor {...ctl} columns={cols} caption={t(label)} labelKey={(sub) => `${def.ns}:${def.name}.items.${name}.${sub}`} />
+        ? <JsonRowsEditor {...ctl} columns={cols} caption={t(label)} labelKeys={itemLabelKeys(def.ns, def.name, name)} />
         : <JsonText {...ctl} />
       break
     }

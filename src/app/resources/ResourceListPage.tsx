@@ -30,8 +30,10 @@ export function ResourceToolbar({ def }: { def: ResourceDef<any> }) {
   const { t } = useTranslation()
   const registry = useCommandRegistry()
   const ctx = useCommandContext()
-  // Export is the grid's own button (current filter or the selection); the rest are commands.
-  const cmds = resourceActions(def).filter((a) => a !== 'export').map((a) => registry.get(commandIdOf(def, a))).filter((c): c is CommandDef<any> => !!c && commandVisible(c, ctx))
+  // Export is the grid's own button (current filter or the selection); the rest are commands, with the
+  // status command's enable/disable shortcuts.
+  const actions = [...resourceActions(def), ...(def.status ? ['enable', 'disable'] : [])]
+  const cmds = actions.filter((a) => a !== 'export').map((a) => registry.get(commandIdOf(def, a))).filter((c): c is CommandDef<any> => !!c && commandVisible(c, ctx))
   return (
     <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label={t('resources-ui:toolbar', { title: t(titleKeyOf(def)) })}>
       {cmds.map((c) => {
