@@ -22,9 +22,10 @@ describe('warehouse group declarations', () => {
       for (const a of resourceActions(def)) expect(PERMISSION_CATALOG.has(permissionOf(def, a)), `${def.name}.${a}`).toBe(true)
     }
     expect(resourceActions(locationResource)).toEqual(['add', 'edit', 'status', 'import', 'export', 'boxCeiling', 'temporary'])
+    expect(permissionOf(locationResource, 'boxCeiling')).toBe('location:box-ceiling')
     // Extra actions get stable derived button ids: screen id × 100 + 10 + index.
-    expect(MENU_BY_CODE.get('location:boxCeiling')?.id).toBe(MENU_BY_CODE.get('location')!.id * 100 + 11)
-    expect(MENU_BY_CODE.get('location:temporary')?.id).toBe(MENU_BY_CODE.get('location')!.id * 100 + 12)
+    expect(MENU_BY_CODE.get(permissionOf(locationResource, 'boxCeiling'))?.id).toBe(MENU_BY_CODE.get('location')!.id * 100 + 11)
+    expect(MENU_BY_CODE.get(permissionOf(locationResource, 'temporary'))?.id).toBe(MENU_BY_CODE.get('location')!.id * 100 + 12)
   })
 
   it('declares the spec section 7 paths and the location import template', () => {
