@@ -12,6 +12,7 @@ import './custom/warehouse/handlers'
 import './custom/warehouse/hooks'
 import './custom/org/handlers'
 import './custom/org/hooks'
+import './custom/product/handlers'
 
 export const STANDARD_SERVER_ACTIONS = new Set(['add', 'edit', 'status', 'delete', 'import'])
 

@@ -180,11 +180,13 @@ export async function planImport(q: Queryable, rt: ResourceRuntime, auth: AuthCo
   }
 
   // 1. cells → values; collect reference texts.
-  const converted: { row: number; values: Record<string, unknown>; bad: Set<string> }[] = []
+  const converted: { row: number; values: Record<string, unknown>; bad: Set<string>; blank: string[] }[] = []
   const refTexts = new Map<string, Set<string>>()
   for (const r of rows) {
     const values: Record<string, unknown> = {}
     const bad = new Set<string>()
+    // Columns present in the sheet but empty in this row (an update cannot clear a required field).
+    const blank = columns.filter((f) => f in r.cells && r.cells[f] === null)
     for (const f of columns) {
       const fd = def.fields[f] as FieldDef
       const c = convert(fd, r.cells[f] ?? null)
@@ -200,7 +202,7 @@ export async function planImport(q: Queryable, rt: ResourceRuntime, auth: AuthCo
       }
       values[f] = c.value
     }
-    converted.push({ row: r.row, values, bad })
+    converted.push({ row: r.row, values, bad, blank })
   }
   // 2. references, in bulk.
   const refIds = new Map<string, Map<string, number>>()
@@ -244,6 +246,12 @@ export async function planImport(q: Queryable, rt: ResourceRuntime, auth: AuthCo
     }
     const candidate = before ? c.values : withDefaults(rt, c.values)
     let ok = c.bad.size === 0
+    if (before) {
+      for (const f of c.blank) {
+        const fd = def.fields[f] as FieldDef
+        if (fd.required && fd.default === undefined) { err(c.row, f, 'errors:field.required'); ok = false }
+      }
+    }
     const parsed: Record<string, unknown> = {}
     const fieldsToCheck = before ? Object.keys(candidate) : Object.keys(shape)
     for (const f of fieldsToCheck) {
