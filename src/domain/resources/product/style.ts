@@ -43,7 +43,7 @@ export const styleResource = defineResource({
   form: [['styleNo', 'name'], ['brandId', 'categoryId'], ['year', 'season'], ['colorIds'], ['sizeIds'], ['materials'], ['retailPrice', 'ltDays'], ['status']],
   status: { field: 'status', dict: 'enabledFlag', enabled: 1, disabled: 0 },
   import: {
-    columns: ['styleNo', 'name', 'year', 'season', 'retailPrice', 'ltDays'],
+    columns: ['styleNo', 'name', 'brandId', 'categoryId', 'year', 'season', 'retailPrice', 'ltDays'],
     key: 'styleNo',
     maxRows: 1,
     maxRowsKey: ONE_STYLE_PER_IMPORT_KEY,

@@ -197,6 +197,13 @@ async function seedCatalogue(tx: AppTx, c: Catalogue): Promise<void> {
     WHERE s.tenant_id = ${t}
     ORDER BY s.id, sc.cn, sz.zn`)
 
+  // Every 11th local style got a new color after its matrix was generated: its `matrix` action has
+  // cells to create (the demo shows it, and tests find a free style × color × size there).
+  await tx.execute(sql`
+    UPDATE product_style s SET color_ids = s.color_ids || (
+      SELECT c.id FROM product_color c WHERE c.tenant_id = s.tenant_id AND c.id <> ALL(s.color_ids) ORDER BY c.id LIMIT 1)
+    WHERE s.tenant_id = ${t} AND s.source = 'local' AND s.id % 11 = 0`)
+
   // MSKUs: each SKU is listed on one of the tenant's shops, every fourth on a second one (chosen by id, so
   // every platform gets listings). Listings of one SKU share its UPC (a GS1 check digit computed in SQL); about one SKU in
   // eight has none yet — those are the ones the UPC requests below ask for.
