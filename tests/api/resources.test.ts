@@ -442,3 +442,64 @@ describe('scoped resources exist', () => {
     expect(scopedResources.length).toBeGreaterThan(3)
   })
 })
+
+describe.each(ALL_RESOURCES.filter((d) => d.delete).map((d) => [d.name, d] as const))('delete of %s', (_name, def) => {
+  it('deletes the selected rows in one command; other scopes cannot', async () => {
+    const a = (await create(def)).record
+    if (def.scope !== 'global') {
+      const other = await run(`resource.${def.name}.delete`, { ids: [a.id] }, h('admin', 2, 26))
+      expect(other.statusCode).toBe(404)
+    }
+    const missing = await run(`resource.${def.name}.delete`, { ids: [a.id, 2_000_000_000] })
+    expect(missing.statusCode).toBe(404)
+    expect((await get(`/api/resources/${def.name}/${a.id}`)).statusCode).toBe(200)
+    const res = await run(`resource.${def.name}.delete`, { ids: [a.id] })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().data).toEqual({ deleted: 1 })
+    expect((await get(`/api/resources/${def.name}/${a.id}`)).statusCode).toBe(404)
+  })
+})
+
+describe('pickers, spec paths and document lookups', () => {
+  const storageArea = ALL_RESOURCES.find((d) => d.name === 'storageArea')!
+
+  it('options list labels in scope, by text or ids; a user without any referring screen gets 403', async () => {
+    const { record } = await create(storageArea)
+    const byText = await get(`/api/resources/storageArea/options?q=${encodeURIComponent(String(record.name))}`)
+    expect(byText.statusCode, byText.body).toBe(200)
+    expect(byText.json().data).toEqual([{ id: record.id, label: record.name }])
+    const byIds = await get(`/api/resources/storageArea/options?ids=${record.id}`)
+    expect(byIds.json().data).toEqual([{ id: record.id, label: record.name }])
+    expect((await get(`/api/resources/storageArea/options?ids=${record.id}`, h('admin', 1, 168))).json().data).toEqual([])
+    expect((await get('/api/resources/storageArea/options', h('picker'))).statusCode).toBe(403)
+  })
+
+  it('the spec paths alias the list, the detail, add and edit (audited, key made up when absent)', async () => {
+    const sp = storageArea.specPaths!
+    const body = await sample(storageArea)
+    const add = await t.app.inject({ method: 'POST', url: sp.base!, payload: body, headers: h() })
+    expect(add.statusCode, add.body).toBe(200)
+    const id = add.json().data.id
+    const edit = await t.app.inject({ method: 'PUT', url: sp.base!, payload: { id, name: 'Renamed by spec path' }, headers: h() })
+    expect(edit.statusCode, edit.body).toBe(200)
+    const detail = await get(`${sp.base}/${id}`)
+    expect(detail.json().data).toMatchObject({ id, name: 'Renamed by spec path', code: body.code })
+    const page = await get(`${sp.page}?size=200&sort=id:desc`)
+    expect(page.json().data.records.map((r: { id: number }) => r.id)).toContain(id)
+    // The reference list is open to any user of the pair; the page needs the screen.
+    expect((await get(`${sp.list}?size=5`, h('picker'))).statusCode).toBe(200)
+    expect((await get(`${sp.page}?size=5`, h('picker'))).statusCode).toBe(403)
+    const audit = await t.database.query<{ result: string }>(`select result from audit_log where command_id = 'resource.storageArea.edit' and summary like $1`, [`%#${id}%`])
+    expect(audit.map((a) => a.result)).toEqual(['ok'])
+  })
+
+  it('go to document finds a resource by its lookup field, only in the caller\'s scope', async () => {
+    const location = ALL_RESOURCES.find((d) => d.name === 'location')!
+    const { record } = await create(location)
+    const search = (headers: Record<string, string>) => get(`/api/search/documents?q=${encodeURIComponent(String(record.code))}`, headers)
+    const hits = (await search(h())).json().data as { type: string; id: number; number: string; path: string }[]
+    expect(hits.find((x) => x.type === 'resource.location')).toMatchObject({ id: record.id, number: record.code, path: expect.stringMatching(/location\?id=\d+$/) })
+    const elsewhere = (await search(h('admin', 1, 168))).json().data as { type: string; id: number }[]
+    expect(elsewhere.filter((x) => x.type === 'resource.location' && x.id === record.id)).toEqual([])
+  })
+})

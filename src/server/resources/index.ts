@@ -45,5 +45,6 @@
 //
 // SPEC PATHS (def.specPaths): GET <page> = list, GET <list> = list (all records, size ≤ 200),
 //   GET <base>/:id = detail, POST <base> = add, PUT <base> = edit ({id, ...}) — same handlers,
+//   (<list> is reference data: any user of the pair may read it; <page> and detail need `menu:<menuCode>`)
 //   audited, idempotency key generated server-side when the Idempotency-Key header is absent.
 export {}

@@ -150,7 +150,9 @@ function routesOf(def: ResourceDef<any>, database: Database): RouteDef<any, any,
 
   const sp = def.specPaths
   if (sp?.page) routes.push(defineRoute({ method: 'GET', url: sp.page, summary: `Spec path: ${def.name} page`, tags, envelope: 'main', auth: 'scoped', permission: readPermission(def), handler: list }))
-  if (sp?.list) routes.push(defineRoute({ method: 'GET', url: sp.list, summary: `Spec path: ${def.name} list`, tags, envelope: 'main', auth: 'scoped', permission: readPermission(def), handler: list }))
+  // Section 7's reference-data GETs feed pickers on many screens: any user of the pair may read them
+  // (still only rows of the caller's tenant/warehouse); the page and the detail need the screen.
+  if (sp?.list) routes.push(defineRoute({ method: 'GET', url: sp.list, summary: `Spec path: ${def.name} reference list (scope only)`, tags, envelope: 'main', auth: 'scoped', handler: list }))
   if (sp?.base) {
     routes.push(defineRoute({ method: 'GET', url: `${sp.base}/:id`, summary: `Spec path: one ${def.name}`, tags, envelope: 'main', auth: 'scoped', permission: readPermission(def), params: IdParams, handler: detail }))
     routes.push(defineRoute({
