@@ -496,7 +496,7 @@ describe('pickers, spec paths and document lookups', () => {
   it('go to document finds a resource by its lookup field, only in the caller\'s scope', async () => {
     const location = ALL_RESOURCES.find((d) => d.name === 'location')!
     const { record } = await create(location)
-    const search = (headers: Record<string, string>) => get(`/api/search/documents?q=${encodeURIComponent(String(record.code))}`, headers)
+    const search = (headers: ReturnType<typeof h>) => get(`/api/search/documents?q=${encodeURIComponent(String(record.code))}`, headers)
     const hits = (await search(h())).json().data as { type: string; id: number; number: string; path: string }[]
     expect(hits.find((x) => x.type === 'resource.location')).toMatchObject({ id: record.id, number: record.code, path: expect.stringMatching(/location\?id=\d+$/) })
     const elsewhere = (await search(h('admin', 1, 168))).json().data as { type: string; id: number }[]
