@@ -503,3 +503,26 @@ describe('pickers, spec paths and document lookups', () => {
     expect(elsewhere.filter((x) => x.type === 'resource.location' && x.id === record.id)).toEqual([])
   })
 })
+
+describe.each(ALL_RESOURCES.filter((d) => d.readOnlyRow).map((d) => [d.name, d] as const))('read-only rows of %s', (_name, def) => {
+  it('edit, status change and delete refuse them with the declared message; the preview says why', async () => {
+    const ro = def.readOnlyRow!
+    const col = columnOf(ro.field as string, def.fields[ro.field as string])
+    const scope = def.scope === 'global' ? 'true' : def.scope === 'tenant' ? 'tenant_id = 1' : 'tenant_id = 1 and warehouse_id = 26'
+    const [row] = await t.database.query<{ id: number }>(`select id from ${def.table} where ${scope} and ${col} = $1 order by id limit 1`, [ro.value])
+    expect(row, `a seeded read-only ${def.name}`).toBeDefined()
+    const id = Number(row.id)
+    const field = editable(def)!
+    const edit = await run(`resource.${def.name}.edit`, { id, [field]: (def.fields[field] as FieldDef).kind === 'int' ? 1 : 'Changed' })
+    expect(edit.statusCode).toBe(400)
+    expect(edit.json().errors[0].messageKey).toBe(ro.messageKey)
+    if (def.status) {
+      const prev = await get(`/api/resources/${def.name}/status-preview?ids=${id}&status=${def.status.disabled}`)
+      const r = prev.json().data.rows[0]
+      expect(r.change).toBe(false)
+      expect(r.reason).toBe(ro.messageKey)
+      const apply = await run(`resource.${def.name}.status`, { ids: [id], status: def.status.disabled })
+      expect(apply.json().data.changed).toEqual([])
+    }
+  })
+})
