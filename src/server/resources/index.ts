@@ -42,6 +42,14 @@
 //   Refusals: 400 with errors[].field (zod / refine path / 'file'); 409 naming the unique field
 //   ('resources:errors.duplicate'); 400 readOnlyRow's messageKey; 404 outside the scope.
 //   All or nothing: one transaction per command, with its audit row.
+//   Without args (palette/button) the commands open the client's dialogs through rt.open(panel, props):
+//   'resourceForm' {resource, id?}, 'resourceImport' {resource}, 'resourceStatus' {resource, ids, status?};
+//   an extra action whose input is more than {ids} opens 'resourceAction' {resource, action, ids}.
+//   `enable`/`disable` (browser-only, permission <menuCode>:status) open 'resourceStatus' with the status.
+//
+// HOOKS: src/server/resources/hooks.ts defineResourceHooks(name, {beforeWrite, afterWrite, beforeDelete})
+//   for rules a declaration cannot express (run in the command's transaction after the generic checks).
+// LOOKUP: def.lookup → palette "go to document" hits of type `resource.<name>`, path `<screen path>?id=<id>`.
 //
 // SPEC PATHS (def.specPaths): GET <page> = list, GET <list> = list (all records, size ≤ 200),
 //   GET <base>/:id = detail, POST <base> = add, PUT <base> = edit ({id, ...}) — same handlers,
