@@ -8,14 +8,13 @@
 // Run: npm run bench:session                       (PGlite only)
 //      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5433/postgres npm run bench:session
 // Knobs: BENCH_CLIENTS (16), BENCH_SECONDS (10 per call), BENCH_MAX_REQUESTS (20000 per call).
-import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/server/db/seed/demo'
+import { startServer as startSharedServer, pct } from './lib/server'
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -37,56 +36,7 @@ const TARGETS: Record<string, { p50: number; p99: number; rps: number }> = {
 interface Call { name: string; run: (client: number) => Promise<boolean> }
 interface Result { name: string; n: number; errors: number; p50: number; p99: number; max: number; rps: number; firstError?: string }
 
-async function freePort(): Promise<number> {
-  for (const port of PORTS) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = createServer()
-      s.once('error', () => resolve(false))
-      s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)))
-    })
-    if (ok) return port
-  }
-  throw new Error(`no free port in ${PORTS[0]}-${PORTS[PORTS.length - 1]}`)
-}
-
-async function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess; stop(): Promise<void> }> {
-  const port = await freePort()
-  const child = spawn(join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['src/server/main.ts'], {
-    env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent',
-      // The sign-in limit would (rightly) stop a load generator at 20/min from one address.
-      LOGIN_LIMIT_ADDRESS: '100000000', LOGIN_LIMIT_ACCOUNT: '100000000', ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout!.on('data', (d) => { output += d })
-  child.stderr!.on('data', (d) => { output += d })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const base = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 90_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`)
-    try {
-      const r = await fetch(`${base}/version.json`)
-      await r.arrayBuffer()
-      if (output.includes('ready')) break
-    } catch { /* not listening yet */ }
-    if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`server did not start:\n${output}`) }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  return {
-    base, child,
-    async stop() {
-      child.kill('SIGTERM')
-      const t = setTimeout(() => child.kill('SIGKILL'), 15_000)
-      await exited
-      clearTimeout(t)
-    },
-  }
-}
-
-const pct = (sorted: number[], p: number) => sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN
+const startServer = (env: Record<string, string>) => startSharedServer(env, PORTS)
 
 async function drive(call: Call): Promise<Result> {
   const lat: number[] = []
