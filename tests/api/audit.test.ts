@@ -42,6 +42,11 @@ describe('GET /api/audit-log', () => {
     expect(b1.data.records[0].summary).toBe('mine 25')
     const r3 = (await get('/api/audit-log?size=10&page=3')).json().data
     expect(r3.records.map((x: { summary: string }) => x.summary)).toEqual(['mine 5', 'mine 4', 'mine 3', 'mine 2', 'mine 1'])
+    // Every way to the total: a short last page, a full last page, past the end, nothing at all.
+    expect(r3.total).toBe(25)
+    expect((await get('/api/audit-log?size=5&page=5')).json().data).toMatchObject({ total: 25, page: 5 })
+    expect((await get('/api/audit-log?size=10&page=4')).json().data).toMatchObject({ total: 25, records: [] })
+    expect((await get('/api/audit-log?commandId=no-such-command')).json().data).toMatchObject({ total: 0, records: [] })
   })
   it('never shows another tenant\'s or warehouse\'s rows', async () => {
     const mine = (await get('/api/audit-log?size=200')).json().data

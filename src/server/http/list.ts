@@ -186,20 +186,25 @@ function baseQuery(db: Queryable, def: ListDef<any>, fields: Record<string, unkn
   return def.join ? def.join(q) : q
 }
 
-/** One page of a list: the rows and the total in one round trip (count(*) over ()). */
+/**
+ * One page of a list and the total. The total is a separate count(*), and only when the page is full:
+ * a window count(*) over () made PostgreSQL buffer (and spill) every matching row before the LIMIT —
+ * 0.6–1.3 s for page 1 over 900k of 1M rows, against ~80 ms (PostgreSQL) / ~200 ms (PGlite) this way.
+ */
 export async function runList<S extends Record<string, Expr | SQL.Aliased>>(
   db: Queryable, def: ListDef<S>, query: ListQuery, auth: AuthContext,
 ): Promise<ListPage<{ [K in keyof S]: S[K] extends AnyColumn ? S[K]['_']['data'] : S[K] extends SQL.Aliased<infer T> ? T : S[K] extends SQL<infer T> ? T : unknown }>> {
   const where = listWhere(def, query, auth)
   const page = query.page ?? 1
   const size = query.size ?? DEFAULT_PAGE_SIZE
-  const rows = await baseQuery(db, def, { ...def.select, __total: sql<number>`cast(count(*) over () as integer)` })
+  const rows = await baseQuery(db, def, def.select)
     .where(where).orderBy(...orderOf(def, query.sort)).limit(size).offset((page - 1) * size) as Record<string, unknown>[]
   let total: number
-  if (rows.length) total = Number(rows[0].__total)
-  else if (page === 1) total = 0
-  else total = await countList(db, def, where) // past the last page: the window had no row to ride on
-  const records = rows.map(({ __total: _t, ...r }) => r) as never[]
+  // A short page is the last one: the total follows without counting.
+  if (rows.length > 0 && rows.length < size) total = (page - 1) * size + rows.length
+  else if (rows.length === 0 && page === 1) total = 0
+  else total = await countList(db, def, where)
+  const records = rows as never[]
   return { records, total, page, size }
 }
 

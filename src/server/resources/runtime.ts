@@ -138,7 +138,9 @@ export function refFilterConds(rt: ResourceRuntime, q: Record<string, number[] |
     const ids = q[name]
     if (!ids?.length) continue
     const arr = sql`array[${sql.join(ids.map((i) => sql`${i}`), sql`, `)}]::integer[]`
-    out.push(rt.fields[name].kind === 'refMany' ? sql`${rt.table[name]} && ${arr}` : sql`${rt.table[name]} = any(${arr})`)
+    // One id as a plain equality: the planner then walks a (scope, ref, sort column) index in order,
+    // which it cannot do for `= any(array)` (1M locations, one area: 190 ms → 9 ms on PostgreSQL).
+    out.push(rt.fields[name].kind === 'refMany' ? sql`${rt.table[name]} && ${arr}` : ids.length === 1 ? sql`${rt.table[name]} = ${ids[0]}` : sql`${rt.table[name]} = any(${arr})`)
   }
   return out
 }
