@@ -4,6 +4,8 @@
 // connection: its own mutex serializes transactions, so concurrent commands queue rather than interleave.
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
+// Trigram indexes (0019) make the lists' contains-search (ILIKE '%…%') an index lookup.
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import pg from 'pg'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -93,7 +95,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   let client: PGlite
   try {
-    client = await PGlite.create(inMemory ? undefined : dataDir)
+    client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { pg_trgm } })
   } catch (err) {
     lock?.release()
     throw err
