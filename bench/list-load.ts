@@ -18,6 +18,7 @@ import { tmpdir, loadavg } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { and } from 'drizzle-orm'
@@ -134,7 +135,7 @@ async function explainer(target: { dataDir?: string; databaseUrl?: string }): Pr
     rawQuery = async (sql, params) => (await pool.query(sql, params)).rows
     close = () => pool.end()
   } else {
-    const client = await PGlite.create(target.dataDir!)
+    const client = await PGlite.create(target.dataDir!, { extensions: { pg_trgm } }) // as the server opens it (0019's trigram indexes)
     db = drizzlePglite({ client, schema, logger }) as unknown as Queryable
     rawQuery = async (sql, params) => (await client.query<Record<string, unknown>>(sql, params)).rows
     close = () => client.close()
