@@ -11,7 +11,7 @@ import { ResourceListPage } from '../../src/app/resources/ResourceListPage'
 import { ResourceDialogHost } from '../../src/app/resources/ResourceDialogHost'
 import { itemColumns, itemLabelKeys, JsonRowsEditor } from '../../src/app/resources/JsonRowsEditor'
 import { ForwarderContacts } from '../../src/domain/resources/org/rules'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { screenFor } from '../../src/app/pages/registry'
 import { session } from '../../src/app/state/session'
 import { closePanel } from '../../src/app/state/ui'
@@ -165,7 +165,7 @@ describe('sub-rows editor (json fields)', () => {
     let last: unknown
     function Host() {
       const [v, setV] = useState<unknown>([])
-      last = v
+      useEffect(() => { last = v }, [v])
       return <JsonRowsEditor id="contacts" value={v} onChange={setV} onBlur={() => {}} columns={cols} caption="contacts" labelKeys={itemLabelKeys('res-org', 'forwarder', 'contacts')} />
     }
     const m = mount(<Host />)
