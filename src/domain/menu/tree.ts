@@ -1,23 +1,8 @@
 // Menu rows (as stored) → the nested "Menu node" tree of spec section 3, in sidebar order.
-import type { MenuMeta, MenuNode, MenuType } from './types'
+import type { MenuEntry, MenuMeta, MenuNode } from './types'
 
-/** The columns of a `menu` row the tree needs (the catalog's MenuEntry fits). */
-export interface MenuRow {
-  id: number
-  parentId: number | null
-  type: MenuType
-  code: string
-  name: string
-  title: string
-  path: string
-  component: string | null
-  redirect: string | null
-  icon: string | null
-  sort: number
-  hidden: boolean
-  iframeUrl: string | null
-  meta: Partial<MenuMeta> | Record<string, unknown>
-}
+/** The columns of a `menu` row the tree needs: the catalog's MenuEntry less authority/system, with a looser meta (stored JSON). */
+export type MenuRow = Omit<MenuEntry, 'authority' | 'system' | 'meta'> & { meta: Partial<MenuMeta> | Record<string, unknown> }
 
 /** One row as a node (no children): meta carries title, hidden, icon, iframeUrl, menu, newMenu and the optional flags. */
 export function menuNode(row: MenuRow, level: number): MenuNode {
