@@ -34,6 +34,14 @@ export const ActiveFlag = { Inactive: 0, Active: 1 } as const
 export const EnabledFlag = { Disabled: 0, Enabled: 1 } as const
 /** Container status (spec section 4: unused, using, on shelves, taken off); codes not given, these are ours. */
 export const ContainerStatus = { Unused: 0, Using: 1, OnShelves: 2, TakenOff: 3 } as const
+/** Stock status of a balance (issue 4: normal, defective, sample, frozen); codes are ours. */
+export const StockStatus = { Normal: 1, Defective: 2, Sample: 3, Frozen: 4 } as const
+/** Inbound order types (spec section 2 "Stock-in", issue 4); codes are ours. */
+export const InboundType = { Purchase: 1, Transfer: 2, Return: 3, Outsourced: 4, Overseas: 5, Consumables: 6 } as const
+/** Whether an inbound order is inspected, and when (spec section 4 "Inspection order"). */
+export const InspectionMode = { None: 0, PreInbound: 1, PostInbound: 2 } as const
+export const InspectionKind = { PreInbound: 1, PostInbound: 2 } as const
+export const InspectionStatus = { Pending: 0, Inspecting: 1, Completed: 2 } as const
 
 /** String-valued enumerations of spec section 9. */
 export const PLATFORM_CODES = ['SHEIN', 'WINIT', 'AMAZON', 'WALMART', 'TIKTOK', 'GOODCANG', 'MERCADOLIBRE'] as const
@@ -123,6 +131,11 @@ export const DICTIONARIES = {
   shelfType: fromList(SHELF_TYPES),
   locationType: fromList(LOCATION_TYPES),
   containerStatus: fromEnum(ContainerStatus),
+  stockStatus: fromEnum(StockStatus),
+  inboundType: fromEnum(InboundType),
+  inspectionMode: fromEnum(InspectionMode),
+  inspectionKind: fromEnum(InspectionKind),
+  inspectionStatus: fromEnum(InspectionStatus),
   warehouseType: fromList(WAREHOUSE_TYPES),
   styleEntryStatus: fromList(STYLE_ENTRY_STATUSES),
   styleSource: fromList(STYLE_SOURCES),

@@ -1,0 +1,249 @@
+// The one ledger service (ARCHITECTURE.md "Inventory — the heart"). Every document that moves stock
+// — receive, inspect, shelve, move, allocate, pick, ship, count — calls these functions inside its
+// command's transaction; no other code writes inventory_balance, inventory_ledger or
+// inventory_reservation. Each change is one statement that both checks and updates the balance row
+// (`UPDATE … WHERE on_hand + Δ >= 0 … RETURNING`), so on PostgreSQL the row lock it takes serializes
+// concurrent writers of one key (READ COMMITTED re-evaluates the WHERE after the lock), and on PGlite
+// the single transaction queue does. The ledger row is written in the same transaction with the
+// balance right after it. The CHECK constraints of 0020_inventory.sql are the last line of defence.
+import { sql } from 'drizzle-orm'
+import type { AppTx, Queryable } from '../db/client'
+import { AppError, badRequest } from '../http/errors'
+import { rowsOf } from '../resources/service'
+import { StockStatus } from '../../domain/dictionaries'
+
+export { StockStatus }
+
+
+/** One balance: tenant, warehouse, location, SKU, batch/lot and stock status. */
+export interface StockKey {
+  tenantId: number
+  warehouseId: number
+  locationId: number
+  skuId: number
+  /** '' when the goods carry no batch. */
+  batchNo?: string
+  /** Default normal (1). */
+  stockStatus?: number
+}
+
+/** The document line a change belongs to (shown by `explain`). */
+export interface DocRef {
+  docType: string
+  docNo: string
+  docLine?: number | null
+  reason?: string | null
+}
+
+export interface Operator { userId: number | null; username: string | null }
+
+export interface BalanceRow { id: number; onHand: number; locked: number }
+
+/** Refusals carry what was asked and what there is, so the operator sees the numbers. */
+export const insufficientStock = (available: number, requested: number) =>
+  new AppError(409, 'inventory:errors.insufficient', { available, requested })
+
+const norm = (k: StockKey) => ({ ...k, batchNo: k.batchNo ?? '', stockStatus: k.stockStatus ?? StockStatus.Normal })
+
+function positive(qty: number, field = 'qty') {
+  if (!Number.isInteger(qty) || qty <= 0) throw badRequest('inventory:errors.qtyPositive', { qty }, [{ field, messageKey: 'inventory:errors.qtyPositive', params: { qty } }])
+}
+
+const num = (v: unknown) => Number(v)
+
+async function writeLedger(tx: AppTx, b: BalanceRow, k: ReturnType<typeof norm>, dOnHand: number, dLocked: number, doc: DocRef, op: Operator) {
+  await tx.execute(sql`
+    INSERT INTO inventory_ledger (balance_id, tenant_id, warehouse_id, delta_on_hand, delta_locked, on_hand_after, locked_after,
+      doc_type, doc_no, doc_line, reason, operator_id, operator_name)
+    VALUES (${b.id}, ${k.tenantId}, ${k.warehouseId}, ${dOnHand}, ${dLocked}, ${b.onHand}, ${b.locked},
+      ${doc.docType}, ${doc.docNo}, ${doc.docLine ?? null}, ${doc.reason ?? null}, ${op.userId}, ${op.username})`)
+}
+
+const toBalance = (r: Record<string, unknown>): BalanceRow => ({ id: num(r.id), onHand: num(r.on_hand), locked: num(r.locked) })
+
+/** Add `qty` on hand to a key (receipts, the arriving side of a move, count surplus). */
+export async function addStock(tx: AppTx, key: StockKey, qty: number, doc: DocRef, op: Operator): Promise<BalanceRow> {
+  positive(qty)
+  const k = norm(key)
+  const [row] = rowsOf(await tx.execute(sql`
+    INSERT INTO inventory_balance (tenant_id, warehouse_id, location_id, sku_id, batch_no, stock_status, on_hand, locked)
+    VALUES (${k.tenantId}, ${k.warehouseId}, ${k.locationId}, ${k.skuId}, ${k.batchNo}, ${k.stockStatus}, ${qty}, 0)
+    ON CONFLICT ON CONSTRAINT inventory_balance_key
+    DO UPDATE SET on_hand = inventory_balance.on_hand + EXCLUDED.on_hand, updated_at = now()
+    RETURNING id, on_hand, locked`))
+  const b = toBalance(row!)
+  await writeLedger(tx, b, k, qty, 0, doc, op)
+  return b
+}
+
+/** Take `qty` off the free (unlocked) stock of a key; refused when on_hand − locked < qty. */
+export async function removeStock(tx: AppTx, key: StockKey, qty: number, doc: DocRef, op: Operator): Promise<BalanceRow> {
+  positive(qty)
+  const k = norm(key)
+  const [row] = rowsOf(await tx.execute(sql`
+    UPDATE inventory_balance SET on_hand = on_hand - ${qty}, updated_at = now()
+    WHERE tenant_id = ${k.tenantId} AND warehouse_id = ${k.warehouseId} AND location_id = ${k.locationId}
+      AND sku_id = ${k.skuId} AND batch_no = ${k.batchNo} AND stock_status = ${k.stockStatus}
+      AND on_hand - locked >= ${qty}
+    RETURNING id, on_hand, locked`))
+  if (!row) throw insufficientStock(await freeQty(tx, k), qty)
+  const b = toBalance(row)
+  await writeLedger(tx, b, k, -qty, 0, doc, op)
+  return b
+}
+
+/** Move free stock between keys (location, batch or status change) as two ledger rows of one document. */
+export async function moveStock(tx: AppTx, from: StockKey, to: Partial<StockKey>, qty: number, doc: DocRef, op: Operator): Promise<{ from: BalanceRow; to: BalanceRow }> {
+  const src = norm(from)
+  const dst = norm({ ...src, ...to })
+  if (dst.tenantId !== src.tenantId || dst.warehouseId !== src.warehouseId) throw new Error('moveStock stays inside one warehouse and tenant')
+  const a = await removeStock(tx, src, qty, doc, op)
+  const b = await addStock(tx, dst, qty, doc, op)
+  return { from: a, to: b }
+}
+
+/** Free quantity (on hand − locked) of a key; 0 when the key has no balance. */
+export async function freeQty(q: Queryable, key: StockKey): Promise<number> {
+  const k = norm(key)
+  const [row] = rowsOf(await q.execute(sql`
+    SELECT on_hand - locked AS free FROM inventory_balance
+    WHERE tenant_id = ${k.tenantId} AND warehouse_id = ${k.warehouseId} AND location_id = ${k.locationId}
+      AND sku_id = ${k.skuId} AND batch_no = ${k.batchNo} AND stock_status = ${k.stockStatus}`))
+  return row ? num(row.free) : 0
+}
+
+/** Reserve `qty` of a key's free stock for a document line; returns the reservation id. */
+export async function reserveStock(tx: AppTx, key: StockKey, qty: number, doc: DocRef, op: Operator): Promise<number> {
+  positive(qty)
+  const k = norm(key)
+  const [row] = rowsOf(await tx.execute(sql`
+    UPDATE inventory_balance SET locked = locked + ${qty}, updated_at = now()
+    WHERE tenant_id = ${k.tenantId} AND warehouse_id = ${k.warehouseId} AND location_id = ${k.locationId}
+      AND sku_id = ${k.skuId} AND batch_no = ${k.batchNo} AND stock_status = ${k.stockStatus}
+      AND on_hand - locked >= ${qty}
+    RETURNING id, on_hand, locked`))
+  if (!row) throw insufficientStock(await freeQty(tx, k), qty)
+  const b = toBalance(row)
+  const [res] = rowsOf(await tx.execute(sql`
+    INSERT INTO inventory_reservation (balance_id, tenant_id, warehouse_id, qty, doc_type, doc_no, doc_line)
+    VALUES (${b.id}, ${k.tenantId}, ${k.warehouseId}, ${qty}, ${doc.docType}, ${doc.docNo}, ${doc.docLine ?? null})
+    RETURNING id`))
+  await writeLedger(tx, b, k, 0, qty, doc, op)
+  return num(res!.id)
+}
+
+interface OpenReservation { id: number; balanceId: number; qty: number; tenantId: number; warehouseId: number }
+
+async function lockReservation(tx: AppTx, id: number, scope: { tenantId: number; warehouseId: number }): Promise<OpenReservation> {
+  const [r] = rowsOf(await tx.execute(sql`
+    SELECT id, balance_id, qty, tenant_id, warehouse_id FROM inventory_reservation
+    WHERE id = ${id} AND tenant_id = ${scope.tenantId} AND warehouse_id = ${scope.warehouseId} AND status = 0
+    FOR UPDATE`))
+  if (!r) throw new AppError(409, 'inventory:errors.reservationClosed', { id })
+  return { id: num(r.id), balanceId: num(r.balance_id), qty: num(r.qty), tenantId: num(r.tenant_id), warehouseId: num(r.warehouse_id) }
+}
+
+async function changeReserved(tx: AppTx, res: OpenReservation, dOnHand: number, dLocked: number, doc: DocRef, op: Operator): Promise<BalanceRow> {
+  const [row] = rowsOf(await tx.execute(sql`
+    UPDATE inventory_balance SET on_hand = on_hand + ${dOnHand}, locked = locked + ${dLocked}, updated_at = now()
+    WHERE id = ${res.balanceId} RETURNING id, on_hand, locked`))
+  const b = toBalance(row!)
+  await writeLedger(tx, b, { tenantId: res.tenantId, warehouseId: res.warehouseId } as ReturnType<typeof norm>, dOnHand, dLocked, doc, op)
+  return b
+}
+
+/** Release (part of) a reservation: the stock stays on hand, no longer locked. */
+export async function releaseReservation(tx: AppTx, scope: { tenantId: number; warehouseId: number }, id: number, doc: DocRef, op: Operator, qty?: number): Promise<BalanceRow> {
+  const res = await lockReservation(tx, id, scope)
+  const n = qty ?? res.qty
+  positive(n)
+  if (n > res.qty) throw insufficientStock(res.qty, n)
+  await tx.execute(sql`UPDATE inventory_reservation SET qty = qty - ${n},
+    status = CASE WHEN qty - ${n} = 0 THEN 1 ELSE 0 END, closed_at = CASE WHEN qty - ${n} = 0 THEN now() END WHERE id = ${id}`)
+  return changeReserved(tx, res, 0, -n, doc, op)
+}
+
+/** Consume (part of) a reservation: the reserved goods leave the balance (pick, ship). */
+export async function consumeReservation(tx: AppTx, scope: { tenantId: number; warehouseId: number }, id: number, qty: number, doc: DocRef, op: Operator): Promise<BalanceRow> {
+  positive(qty)
+  const res = await lockReservation(tx, id, scope)
+  if (qty > res.qty) throw insufficientStock(res.qty, qty)
+  await tx.execute(sql`UPDATE inventory_reservation SET qty = qty - ${qty},
+    status = CASE WHEN qty - ${qty} = 0 THEN 2 ELSE 0 END, closed_at = CASE WHEN qty - ${qty} = 0 THEN now() END WHERE id = ${id}`)
+  return changeReserved(tx, res, -qty, -qty, doc, op)
+}
+
+export interface LedgerEntry {
+  id: number; createdAt: string; docType: string; docNo: string; docLine: number | null; reason: string | null
+  deltaOnHand: number; deltaLocked: number; onHandAfter: number; lockedAfter: number; operatorName: string | null
+}
+
+/** The history of one balance, newest first ("who/what/when"); undefined when it is not in scope. */
+export async function explainBalance(q: Queryable, scope: { tenantId: number; warehouseId: number }, balanceId: number, limit = 500): Promise<{ balance: Record<string, unknown>; entries: LedgerEntry[] } | undefined> {
+  const [balance] = rowsOf(await q.execute(sql`
+    SELECT b.id, b.on_hand, b.locked, b.batch_no, b.stock_status, b.location_id, l.code AS location_code, b.sku_id, s.sku_code
+    FROM inventory_balance b JOIN location l ON l.id = b.location_id JOIN product_sku s ON s.id = b.sku_id
+    WHERE b.id = ${balanceId} AND b.tenant_id = ${scope.tenantId} AND b.warehouse_id = ${scope.warehouseId}`))
+  if (!balance) return undefined
+  const rows = rowsOf(await q.execute(sql`
+    SELECT id, created_at, doc_type, doc_no, doc_line, reason, delta_on_hand, delta_locked, on_hand_after, locked_after, operator_name
+    FROM inventory_ledger WHERE balance_id = ${balanceId} ORDER BY id DESC LIMIT ${limit}`))
+  return {
+    balance: {
+      id: num(balance.id), onHand: num(balance.on_hand), locked: num(balance.locked), batchNo: balance.batch_no, stockStatus: num(balance.stock_status),
+      locationId: num(balance.location_id), locationCode: balance.location_code, skuId: num(balance.sku_id), skuCode: balance.sku_code,
+    },
+    entries: rows.map((r) => ({
+      id: num(r.id), createdAt: new Date(r.created_at as string).toISOString(), docType: String(r.doc_type), docNo: String(r.doc_no),
+      docLine: r.doc_line == null ? null : num(r.doc_line), reason: (r.reason as string | null) ?? null,
+      deltaOnHand: num(r.delta_on_hand), deltaLocked: num(r.delta_locked), onHandAfter: num(r.on_hand_after), lockedAfter: num(r.locked_after),
+      operatorName: (r.operator_name as string | null) ?? null,
+    })),
+  }
+}
+
+export interface InvariantViolation {
+  balanceId: number
+  kind: 'onHandVsLedger' | 'lockedVsLedger' | 'lockedVsReservations' | 'lastRowVsBalance'
+  expected: number
+  actual: number
+}
+
+/**
+ * Proves, for every balance in scope (all when no scope): on_hand = Σ ledger Δon-hand, locked = Σ
+ * ledger Δlocked = Σ open reservations, and the last ledger row's "after" columns equal the balance.
+ */
+export async function checkInvariants(q: Queryable, scope?: { tenantId?: number; warehouseId?: number }): Promise<{ balances: number; ledgerRows: number; violations: InvariantViolation[] }> {
+  const where = sql.join([
+    sql`true`,
+    ...(scope?.tenantId != null ? [sql`b.tenant_id = ${scope.tenantId}`] : []),
+    ...(scope?.warehouseId != null ? [sql`b.warehouse_id = ${scope.warehouseId}`] : []),
+  ], sql` AND `)
+  const rows = rowsOf(await q.execute(sql`
+    WITH l AS (
+      SELECT balance_id, sum(delta_on_hand)::bigint AS on_hand, sum(delta_locked)::bigint AS locked, count(*)::bigint AS n, max(id) AS last_id
+      FROM inventory_ledger GROUP BY balance_id
+    ), r AS (
+      SELECT balance_id, sum(qty)::bigint AS locked FROM inventory_reservation WHERE status = 0 GROUP BY balance_id
+    )
+    SELECT b.id, b.on_hand, b.locked, coalesce(l.on_hand, 0) AS l_on_hand, coalesce(l.locked, 0) AS l_locked,
+      coalesce(r.locked, 0) AS r_locked, coalesce(l.n, 0) AS n, last.on_hand_after, last.locked_after
+    FROM inventory_balance b
+    LEFT JOIN l ON l.balance_id = b.id
+    LEFT JOIN r ON r.balance_id = b.id
+    LEFT JOIN inventory_ledger last ON last.id = l.last_id
+    WHERE ${where}`))
+  const violations: InvariantViolation[] = []
+  let ledgerRows = 0
+  for (const r of rows) {
+    const id = num(r.id); const onHand = num(r.on_hand); const locked = num(r.locked)
+    ledgerRows += num(r.n)
+    if (num(r.l_on_hand) !== onHand) violations.push({ balanceId: id, kind: 'onHandVsLedger', expected: num(r.l_on_hand), actual: onHand })
+    if (num(r.l_locked) !== locked) violations.push({ balanceId: id, kind: 'lockedVsLedger', expected: num(r.l_locked), actual: locked })
+    if (num(r.r_locked) !== locked) violations.push({ balanceId: id, kind: 'lockedVsReservations', expected: num(r.r_locked), actual: locked })
+    if (r.on_hand_after != null && (num(r.on_hand_after) !== onHand || num(r.locked_after) !== locked)) {
+      violations.push({ balanceId: id, kind: 'lastRowVsBalance', expected: num(r.on_hand_after), actual: onHand })
+    }
+  }
+  return { balances: rows.length, ledgerRows, violations }
+}
