@@ -98,3 +98,14 @@ describe('inventory ledger', () => {
     expect((await checkInvariants(t.database.db, scope)).violations).toEqual([])
   })
 })
+
+describe('document numbers', () => {
+  it('count per prefix and day, never repeat under concurrency', async () => {
+    const { nextDocNo } = await import('../../src/server/inventory/doc-no')
+    const day = new Date('2026-11-22T10:00:00Z')
+    const nos = await Promise.all(Array.from({ length: 8 }, () => t.database.tx((tx) => nextDocNo(tx, scope, 'ZZ', day))))
+    expect(new Set(nos).size).toBe(8)
+    expect([...nos].sort()[0]).toBe('ZZ2611220001')
+    expect(await t.database.tx((tx) => nextDocNo(tx, { tenantId: 1, warehouseId: 168 }, 'ZZ', day))).toBe('ZZ2611220001')
+  })
+})

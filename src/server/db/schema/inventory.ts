@@ -1,6 +1,6 @@
 // Drizzle declarations of the inventory ledger — see ../migrations/0020_inventory.sql. Only
 // src/server/inventory/ledger.ts writes these tables.
-import { pgTable, bigserial, bigint, integer, text, smallint, timestamp } from 'drizzle-orm/pg-core'
+import { pgTable, bigserial, bigint, integer, text, smallint, timestamp, date, primaryKey } from 'drizzle-orm/pg-core'
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -49,3 +49,11 @@ export const inventoryReservation = pgTable('inventory_reservation', {
   createdAt: ts('created_at').notNull().defaultNow(),
   closedAt: ts('closed_at'),
 })
+
+export const docSequence = pgTable('doc_sequence', {
+  tenantId: integer('tenant_id').notNull(),
+  warehouseId: integer('warehouse_id').notNull(),
+  prefix: text('prefix').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  lastValue: integer('last_value').notNull(),
+}, (t) => [primaryKey({ columns: [t.tenantId, t.warehouseId, t.prefix, t.day] })])
