@@ -15,7 +15,7 @@
 // the generated keys are current.
 import { z } from 'zod'
 import { defineCommand, type CommandContext, type CommandDef, type CommandRuntime } from '../src/domain/commands'
-import { commandIdOf, dictValues, permissionOf, resourceActions, resourceSchemas, type ResourceAction, type ResourceDef } from '../src/domain/resource'
+import { commandIdOf, dictValues, fieldLabelKey, permissionOf, resourceActions, resourceSchemas, type ResourceAction, type ResourceDef } from '../src/domain/resource'
 import { ALL_RESOURCES } from '../src/domain/resources/index'
 import { MENU_BY_CODE, MENU_BY_ID } from '../src/domain/menu/catalog'
 import { joinPath } from '../src/domain/menu/routes'
@@ -66,9 +66,11 @@ function resourceCommands(def: ResourceDef<any>): CommandDef<any>[] {
   const path = screenPathOf(def)
   // Row commands act on the focused grid's selection: offered on the resource's own screen only.
   const onScreen = (ctx: CommandContext) => ctx.route === '' || !path || ctx.route.split(/[?#]/)[0] === path
+  // Refusals of the args name the resource's own field labels, like the handlers' own checks do.
+  const fieldLabel = (f: string) => (def.fields[f] ? fieldLabelKey(def, f) : undefined)
   const base = (action: string) => ({
     id: commandIdOf(def, action), title: commandTitleKey(def, action), permission: permissionOf(def, action),
-    keywords: [`${def.ns}:${def.name}.title`],
+    keywords: [`${def.ns}:${def.name}.title`], fieldLabel,
   })
   const out: CommandDef<any>[] = []
   for (const action of resourceActions(def)) {
@@ -119,7 +121,7 @@ function resourceCommands(def: ResourceDef<any>): CommandDef<any>[] {
 }
 
 /** An extra action: a server command (handler in the group's custom folder) unless `server: false`. */
-function extraCommand(def: ResourceDef<any>, x: ResourceAction, base: Pick<CommandDef, 'id' | 'title' | 'permission' | 'keywords'>, onScreen: (ctx: CommandContext) => boolean): CommandDef<any> {
+function extraCommand(def: ResourceDef<any>, x: ResourceAction, base: Pick<CommandDef, 'id' | 'title' | 'permission' | 'keywords' | 'fieldLabel'>, onScreen: (ctx: CommandContext) => boolean): CommandDef<any> {
   const server = x.server !== false
   const selection = x.selection ?? 'none'
   return defineCommand({

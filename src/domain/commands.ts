@@ -94,6 +94,11 @@ export interface CommandDef<I = unknown> {
   selection?: SelectionKind
   /** zod schema of the arguments; the server parses with the same one. */
   input?: z.ZodType<I>
+  /**
+   * i18n key of an argument's label in refusals of `input` (client pre-flight and server), e.g. a
+   * resource's `<ns>:<name>.fields.<f>`; undefined → the shared `fields:<name>`.
+   */
+  fieldLabel?: (field: string) => string | undefined
   /** Mutating on the server: POST /api/commands/<id> runs exactly one registered handler. */
   server?: boolean
   /** i18n key of a confirmation question asked before running. */

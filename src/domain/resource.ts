@@ -190,11 +190,14 @@ export function dictValues(code: string | undefined): { values: readonly string[
  * An enum value must be one of its dictionary's values; numeric dictionaries store numbers (a numeric
  * string such as a query or sheet cell is accepted and converted), string ones strings.
  */
-function enumSchema(dict: string | undefined): z.ZodType {
+function enumSchema(dict: string | undefined, required = false): z.ZodType {
   const d = dictValues(dict)
   if (!d) return z.union([z.number(), z.string()])
   const allowed = new Set(d.values)
-  return z.union([z.number(), z.string()])
+  // An empty choice ('' from a cleared select or sheet cell) of a required enum reads "required".
+  const filled = z.union([z.number(), z.string()])
+    .refine((v) => !required || String(v).trim() !== '', { message: 'errors:field.required', abort: true })
+  return filled
     .refine((v) => allowed.has(String(v).trim()), { message: 'errors:field.invalidValue' })
     .transform((v) => (d.numeric ? Number(String(v).trim()) : String(v).trim()))
 }
@@ -231,7 +234,7 @@ export function fieldSchema(f: FieldDef): z.ZodType {
     case 'refMany': s = z.array(z.number().int()); break
     case 'files': s = z.array(z.string().max(500)); break
     case 'json': s = f.item ?? z.unknown(); break
-    case 'enum': s = enumSchema(f.dict); break
+    case 'enum': s = enumSchema(f.dict, f.required); break
     default: {
       let t = z.string().trim()
       if (f.required) t = t.min(1, 'errors:field.required')

@@ -12,7 +12,10 @@ export function issueMessageKey(i: z.core.$ZodIssue, input: unknown): string {
   if (i.message && /^[a-z][\w-]*:[\w.-]+$/.test(i.message)) return i.message
   switch (i.code) {
     // zod 4 issues do not carry the offending input, so "missing" is decided by looking the path up.
-    case 'invalid_type': return valueAt(input, i.path) === undefined ? 'errors:field.required' : 'errors:field.invalidType'
+    // A union (e.g. a resource enum: number or string) reports a missing value as invalid_union;
+    // null (an emptied picker) is missing too — both read "required", not "invalid".
+    case 'invalid_type': return isMissing(valueAt(input, i.path)) ? 'errors:field.required' : 'errors:field.invalidType'
+    case 'invalid_union': return isMissing(valueAt(input, i.path)) ? 'errors:field.required' : 'errors:field.invalid'
     case 'too_small': return 'errors:field.tooSmall'
     case 'too_big': return 'errors:field.tooBig'
     case 'invalid_format': return 'errors:field.invalidFormat'
@@ -30,6 +33,17 @@ export function issueParams(i: z.core.$ZodIssue): Record<string, unknown> {
   if ('expected' in i) p.expected = String(i.expected)
   if ('keys' in i) p.keys = (i.keys as string[]).join(', ')
   return p
+}
+
+const isMissing = (v: unknown) => v === undefined || v === null
+
+/**
+ * The i18n key of a field's label for a refusal: the caller's own (a resource's `<ns>:<name>.fields.<f>`
+ * via CommandDef.fieldLabel) for the top-level field, else the shared `fields:<last path segment>`.
+ */
+export function fieldLabelKeyOf(field: string, own?: (field: string) => string | undefined): string {
+  const top = field.split('.')[0]
+  return own?.(top) ?? `fields:${field.split('.').pop()}`
 }
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {

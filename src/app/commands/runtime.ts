@@ -39,7 +39,7 @@ export function createRuntime(opts: RuntimeOptions = {}): CommandRuntime {
       let body = args ?? {}
       if (def?.input) {
         const r = def.input.safeParse(body)
-        if (!r.success) throw new CommandInputError(commandId, fieldErrorsOf(r.error.issues, body))
+        if (!r.success) throw new CommandInputError(commandId, fieldErrorsOf(r.error.issues, body, def.fieldLabel))
         body = r.data as object
       }
       // One key per invocation: a retried request of the same invocation replays, a new run is new.

@@ -3,7 +3,7 @@
 // translated sentence naming the field.
 import type { z } from 'zod'
 import { i18next } from '../i18n'
-import { issueField, issueMessageKey, issueParams } from '../../domain/validation'
+import { fieldLabelKeyOf, issueField, issueMessageKey, issueParams } from '../../domain/validation'
 
 export interface FieldError { field: string; messageKey: string; message: string }
 
@@ -15,11 +15,12 @@ export class CommandInputError extends Error {
   }
 }
 
-export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[], input: unknown): FieldError[] {
+/** `labelOf`: the command's own label keys (CommandDef.fieldLabel), as on the server. */
+export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[], input: unknown, labelOf?: (field: string) => string | undefined): FieldError[] {
   return issues.map((i) => {
     const field = issueField(i)
     const name = field.split('.').pop() as string
-    const label = i18next.t(`fields:${name}`, { defaultValue: name })
+    const label = i18next.t(fieldLabelKeyOf(field, labelOf), { defaultValue: name })
     const messageKey = issueMessageKey(i, input)
     return { field, messageKey, message: i18next.t(messageKey, { ...issueParams(i), field: label }) }
   })

@@ -64,7 +64,7 @@ export async function executeCommand(deps: ExecuteDeps, req: FastifyRequest, aut
     const key = Array.isArray(rawKey) ? rawKey[0] : rawKey
     if (!key) throw fieldError('idempotencyKey', 'commands:errors.idempotencyKeyRequired')
     if (!KEY_PATTERN.test(key)) throw fieldError('idempotencyKey', 'errors:field.invalidFormat')
-    const args = parseWith(def.input ?? NO_ARGS, body, 'body')
+    const args = parseWith(def.input ?? NO_ARGS, body, 'body', def.fieldLabel)
     digest = argsDigest(commandId, args)
 
     const prior = await findKey(deps.database.db, auth.userId, key)

@@ -45,21 +45,24 @@ declare module 'fastify' {
   }
 }
 
+/** A field's own label key (e.g. a resource field's); undefined → the shared `fields:` label (app.ts). */
+export type FieldLabelOf = (field: string) => string | undefined
+
 export class ValidationError extends AppError {
-  constructor(issues: z.core.$ZodIssue[], where: 'body' | 'query' | 'params', input: unknown) {
-    super(400, 'errors:validation.form', { where }, issues.map((i) => ({
-      field: issueField(i),
-      messageKey: issueMessageKey(i, input),
-      params: issueParams(i),
-    })))
+  constructor(issues: z.core.$ZodIssue[], where: 'body' | 'query' | 'params', input: unknown, labelOf?: FieldLabelOf) {
+    super(400, 'errors:validation.form', { where }, issues.map((i) => {
+      const field = issueField(i)
+      const fieldKey = labelOf?.(field.split('.')[0])
+      return { field, messageKey: issueMessageKey(i, input), params: { ...issueParams(i), ...(fieldKey ? { fieldKey } : {}) } }
+    }))
   }
 }
 
-export function parseWith<T extends z.ZodType>(schema: T | undefined, value: unknown, where: 'body' | 'query' | 'params'): z.infer<T> {
+export function parseWith<T extends z.ZodType>(schema: T | undefined, value: unknown, where: 'body' | 'query' | 'params', labelOf?: FieldLabelOf): z.infer<T> {
   if (!schema) return value as z.infer<T>
   const input = value ?? (where === 'body' ? {} : value)
   const r = schema.safeParse(input)
-  if (!r.success) throw new ValidationError(r.error.issues, where, input)
+  if (!r.success) throw new ValidationError(r.error.issues, where, input, labelOf)
   return r.data
 }
 

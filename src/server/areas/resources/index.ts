@@ -59,8 +59,10 @@ function exportColumns(rt: ResourceRuntime, lang: Language): ExportColumn[] {
 }
 
 async function listOf(database: Database, rt: ResourceRuntime, auth: AuthContext, rawQuery: unknown, schema: ReturnType<typeof listQuerySchema>) {
-  const query = parseWith(schema, rawQuery, 'query')
-  const refs = parseWith(rt.refFilterSchema, rawQuery ?? {}, 'query')
+  // Refusals name the resource's own field labels (as the handlers' checks do), not the shared `fields:`.
+  const labelOf = (f: string) => (rt.fields[f] ? fieldLabelKey(rt.def, f) : undefined)
+  const query = parseWith(schema, rawQuery, 'query', labelOf)
+  const refs = parseWith(rt.refFilterSchema, rawQuery ?? {}, 'query', labelOf)
   const extra = refFilterConds(rt, refs)
   const def = extra.length ? { ...rt.list, where: () => and(...extra) } : rt.list
   return { query, def }
@@ -134,7 +136,7 @@ function routesOf(def: ResourceDef<any>, database: Database): RouteDef<any, any,
       method: 'GET', url: `${base}/status-preview`, summary: `What a bulk status change of ${def.name} would do, row by row`, tags, envelope: 'main', auth: 'scoped', permission: permissionOf(def, 'status'),
       query: z.object({ ids: z.preprocess(toArray, z.array(z.coerce.number().int().positive()).min(1, 'common:validation.selectAtLeastOne').max(500)), status: z.string().min(1) }),
       handler: async ({ query, auth, raw: req }) => {
-        const parsed = parseWith(args, { ids: query.ids, status: query.status }, 'query')
+        const parsed = parseWith(args, { ids: query.ids, status: query.status }, 'query', (f) => (rt.fields[f] ? fieldLabelKey(def, f) : undefined))
         const rows = await statusVerdicts(database.db, rt, auth, parsed.ids, parsed.status)
         return {
           status: parsed.status,
