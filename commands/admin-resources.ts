@@ -91,9 +91,10 @@ export const adminResourceCommands: CommandDef<any>[] = [
   // ---- tenants: their warehouse pairs
   defineCommand<TenantPairsArgs>({
     id: 'admin.tenant.pairs', title: 'commands:admin.tenant.pairs', section: 'admin', permission: 'tenant:edit',
-    input: TenantPairsArgs, server: true,
-    run: async (_ctx, rt, args) => {
-      if (args === undefined) { rt.navigate(ADMIN_PATHS.tenant); return undefined }
+    input: TenantPairsArgs, server: true, selection: 'one',
+    run: async (ctx, rt, args) => {
+      // Without arguments: the tenant screen's pairs dialog for the selected tenant row.
+      if (args === undefined) { const id = selectedId(ctx); rt.navigate(id ? `${ADMIN_PATHS.tenant}?form=pairs:${id}` : ADMIN_PATHS.tenant); return undefined }
       const r = await rt.callServer('admin.tenant.pairs', args)
       rt.toast('success', 'admin:done.saved')
       return r

@@ -9,6 +9,8 @@ export type UserTargetArgs = z.infer<typeof UserTargetArgs>
 
 /** Result of admin.user.resetPassword: the temporary password, shown once to the administrator. */
 export interface ResetPasswordResult { userId: number; username: string; temporaryPassword: string }
+/** Panel the reset opens with the ResetPasswordResult as props (rendered by the user screen). */
+export const TEMPORARY_PASSWORD_PANEL = 'adminTemporaryPassword'
 export interface ForceOfflineResult { userId: number; username: string; revokedSessions: number }
 
 /** The selected user row of the user grid (rows carry `id`). */
@@ -33,6 +35,8 @@ export const adminCommands: CommandDef<any>[] = [
       const r = await rt.callServer<ResetPasswordResult>('admin.user.resetPassword', args ?? selectedUser(ctx))
       // Shown once: the server never returns it again except to replay this very request.
       rt.toast('success', 'commands:result.admin.user.resetPassword', { username: r.username, password: r.temporaryPassword })
+      // The user screen shows it in a dialog that can be copied (src/app/pages/admin/TemporaryPasswordDialog.tsx).
+      rt.open(TEMPORARY_PASSWORD_PANEL, { ...r })
       return r
     },
   }),

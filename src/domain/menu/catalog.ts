@@ -304,6 +304,8 @@ const TREE: Def[] = [
     screen(25006, 'tenant', 'tenant', { buttons: [[25106, 'add'], [25107, 'edit']] }),
     screen(25007, 'api-config', 'api-config', { buttons: [[25108, 'edit']] }),
     screen(25008, 'delivery-time', 'delivery-time'),
+    // The console's mail outbox (verification-code mails the administrator reads; spec section 7).
+    screen(25009, 'mail-outbox', 'mail-outbox', { component: 'system/mail-outbox' }),
   ], { icon: 'setting', section: 'system' }),
 
   dir(26000, 'versions', '/versions', [

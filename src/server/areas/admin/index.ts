@@ -26,7 +26,7 @@ import './handlers'
 
 /** Permission codes of the administration screens (menu catalog). */
 export const ADMIN_PERMISSIONS = {
-  roles: 'menu:rights-role', menus: 'menu:rights-menu', users: 'menu:rights-user', tenants: 'menu:tenant',
+  roles: 'menu:rights-role', menus: 'menu:rights-menu', users: 'menu:rights-user', tenants: 'menu:tenant', mailOutbox: 'menu:mail-outbox',
 } as const
 
 /** The caller holds at least one of the codes (reads shared by several screens, e.g. the role list). */
@@ -326,9 +326,11 @@ export const adminArea: Area = (app, { database, db }) => {
     // ---- the console's own reads
     defineRoute({
       method: 'GET', url: '/api/admin/mail-outbox', summary: 'Mail outbox (verification codes …), newest first, in the reader\'s language',
-      tags: ['admin'], envelope: 'main', auth: 'scoped', permission: ADMIN_PERMISSIONS.users,
+      tags: ['admin'], envelope: 'main', auth: 'scoped',
       query: listQuerySchema(mailList),
       handler: async ({ query, auth, raw }) => {
+        // Its own screen (system-manage → mail outbox), and still the user screen's managers.
+        requireAny(auth, ADMIN_PERMISSIONS.mailOutbox, ADMIN_PERMISSIONS.users)
         const page = await runList(db, mailList, query, auth)
         return { ...page, records: page.records.map((m) => ({ ...m, ...readMail(raw.lang, m as never) })) }
       },
