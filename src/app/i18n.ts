@@ -29,6 +29,8 @@ export function initI18n(lng: Language = DEFAULT_LANGUAGE) {
     keySeparator: '.',
     interpolation: { escapeValue: false },
     returnNull: false,
+    // Admin dictionary labels are written into the store after start (src/app/lib/dictionaries.ts).
+    react: { bindI18nStore: 'added' },
   })
   return i18next
 }

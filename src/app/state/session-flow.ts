@@ -8,6 +8,7 @@ import { session, type MenuNode, type WarehouseTenant } from './session'
 import { ui } from './ui'
 import { dropCachedViews, resetViews } from './tabs'
 import { queryClient } from './query-client'
+import { clearDictionaries, refreshDictionaries } from '../lib/dictionaries'
 
 export const PATHS = {
   login: '/auth/oauth/token',
@@ -86,6 +87,7 @@ export function clearSession(): void {
   session.warehouseId = 0
   session.tenantId = 0
   session.ready = false
+  clearDictionaries()
   resetViews()
 }
 
@@ -122,7 +124,8 @@ export async function loadSession(): Promise<LoadResult> {
   const pair = pickPair(session.warehouseList, getCookie(COOKIE.warehouseTenant))
   if (!pair) throw new SessionLoadError(i18next.t('shell:session.noWarehouse'))
   await applyPair(pair, true)
-  await loadFavourites()
+  // Spec section 3: every dictionary fetched once per session (never blocks sign-in when it fails).
+  await Promise.all([loadFavourites(), refreshDictionaries()])
   session.ready = true
   return { weakPassword: session.weakPassword }
 }
