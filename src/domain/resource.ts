@@ -5,6 +5,7 @@
 // export, bulk status) with their permission codes `<menuCode>:<action>`. Pure data: no React, no Node.
 import { z } from 'zod'
 import { DICTIONARIES } from './dictionaries'
+import type { UploadPurpose } from './upload'
 
 export type FieldKind =
   | 'text' // single line
@@ -52,6 +53,12 @@ export interface FieldDef {
   hideInList?: boolean
   /** Grid column width in px. */
   width?: number
+  /**
+   * image/files: the spec section 5 upload rule (src/domain/upload.ts) the file must pass — checked
+   * by the form before sending, by POST /api/files/upload?purpose=…, and by the save on the server
+   * against the stored file. Default: picture formats for 'image', 'attachment' for 'files'.
+   */
+  uploadPurpose?: UploadPurpose
 }
 
 export type FilterKind = 'text' | 'enum' | 'dateRange' | 'numberRange' | 'ref'

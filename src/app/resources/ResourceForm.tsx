@@ -160,8 +160,8 @@ export function FieldInput({ def, name, f, field, row, disabled, autoFocus, labe
     case 'datetime': control = <DateTimeInput {...ctl} value={value as string} />; break
     case 'ref': control = <RefPicker {...ctl} value={value as number} refName={f.ref!} initialLabel={row?.[`${name}Label`] as string | undefined} clearable={!f.required} />; break
     case 'refMany': control = <RefManyPicker {...ctl} value={value as number[]} refName={f.ref!} initialLabels={row?.[`${name}Labels`] as string[] | undefined} />; break
-    case 'image': control = <FileUpload {...ctl} value={value as string} multiple={false} image />; break
-    case 'files': control = <FileUpload {...ctl} value={value as string[]} multiple image={false} />; break
+    case 'image': control = <FileUpload {...ctl} value={value as string} multiple={false} image purpose={f.uploadPurpose} />; break
+    case 'files': control = <FileUpload {...ctl} value={value as string[]} multiple image={false} purpose={f.uploadPurpose} />; break
     case 'json': {
       const cols = itemColumns(f.item)
       control = cols

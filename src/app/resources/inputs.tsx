@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react'
 import { useTranslation } from 'react-i18next'
 import { api, ApiError } from '../api/clients'
-import { checkUpload, UPLOAD_RULES } from '../../domain/upload'
+import { checkUpload, UPLOAD_RULES, type UploadPurpose } from '../../domain/upload'
 import { resourceOptions, type RefOption } from './api'
 
 export const inputCls = (invalid = false) =>
@@ -196,13 +196,19 @@ function toLocalInput(iso: string): string {
 
 const IMAGE_RULE = { extensions: ['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp'], maxMb: UPLOAD_RULES.attachment.maxMb }
 
-/** image (one url) or files (list of urls): each chosen file goes to POST /api/files/upload. */
-export function FileUpload(p: ControlProps<string | string[] | null | undefined> & { multiple: boolean; image: boolean }) {
+/**
+ * image (one url) or files (list of urls): each chosen file goes to POST /api/files/upload under the
+ * field's upload purpose (FieldDef.uploadPurpose; the server applies the same rule again).
+ */
+export function FileUpload(p: ControlProps<string | string[] | null | undefined> & { multiple: boolean; image: boolean; purpose?: UploadPurpose }) {
   const { t } = useTranslation()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const urls = Array.isArray(p.value) ? p.value : p.value ? [p.value] : []
-  const rule = p.image ? IMAGE_RULE : UPLOAD_RULES.attachment
+  const rule = p.purpose ? UPLOAD_RULES[p.purpose] : p.image ? IMAGE_RULE : UPLOAD_RULES.attachment
+  const purpose: UploadPurpose = p.purpose ?? 'attachment'
+  // A package (apk/wgt) is not a picture even in a single-url field: show it as a link.
+  const preview = p.image && (!p.purpose || p.purpose === 'attachment')
   const set = (list: string[]) => { p.onChange(p.multiple ? list : list[0] ?? null); p.onBlur() }
   const onFiles = async (input: HTMLInputElement) => {
     const files = [...(input.files ?? [])]
@@ -218,7 +224,7 @@ export function FileUpload(p: ControlProps<string | string[] | null | undefined>
       for (const f of files) {
         const fd = new FormData()
         fd.append('file', f, f.name)
-        const stored = await api.form<{ url: string }>('/api/files/upload?purpose=attachment', fd, { silent: true })
+        const stored = await api.form<{ url: string }>(`/api/files/upload?purpose=${purpose}`, fd, { silent: true })
         added.push(stored.url)
       }
       set(p.multiple ? [...urls, ...added] : added.slice(-1))
@@ -234,7 +240,7 @@ export function FileUpload(p: ControlProps<string | string[] | null | undefined>
         <ul className="flex flex-wrap gap-2">
           {urls.map((u) => (
             <li key={u} className="flex items-center gap-1">
-              {p.image ? <img src={u} alt="" className="h-12 w-12 rounded border object-cover" /> : <a href={u} target="_blank" rel="noreferrer" className="underline">{t('resources-ui:files.file')}</a>}
+              {preview ? <img src={u} alt="" className="h-12 w-12 rounded border object-cover" /> : <a href={u} target="_blank" rel="noreferrer" className="underline">{t('resources-ui:files.file')}</a>}
               {!p.disabled && <button type="button" aria-label={t('resources-ui:files.remove')} onClick={() => set(urls.filter((x) => x !== u))}>×</button>}
             </li>
           ))}

@@ -7,6 +7,7 @@ import type { AppTx, Queryable } from '../db/client'
 import type { AuthContext } from '../http/context'
 import { AppError, conflict, notFound } from '../http/errors'
 import { fieldLabelKey, type FieldDef } from '../../domain/resource'
+import { checkUpload, UPLOAD_RULES } from '../../domain/upload'
 import { hooksOf } from './hooks'
 import { refDefOf, scopeSqlOf, whereScoped, type ResourceRuntime } from './runtime'
 
@@ -58,6 +59,38 @@ export async function checkRefs(q: Queryable, rt: ResourceRuntime, auth: AuthCon
     const have = new Set(rowsOf(found).map((r) => Number(r.id)))
     const missing = ids.filter((i) => !have.has(i))
     if (missing.length) issues.push({ field: name, messageKey: 'resources:errors.refNotFound', params: { value: missing.join(', ') } })
+  }
+  return issues
+}
+
+const STORED_FILE_RE = /^\/api\/files\/([0-9a-f-]{36})$/i
+
+/**
+ * Fields with an upload purpose (FieldDef.uploadPurpose): a file stored here must pass the purpose's
+ * rule by its stored name and size (whatever purpose it was uploaded under); another address by the
+ * extension of its path. Same messages as the upload itself (spec section 5).
+ */
+export async function checkUploads(q: Queryable, rt: ResourceRuntime, values: Record<string, unknown>): Promise<RowIssue[]> {
+  const issues: RowIssue[] = []
+  for (const [name, v] of Object.entries(values)) {
+    const f = rt.fields[name]
+    if (!f?.uploadPurpose || v === null || v === undefined || v === '') continue
+    const rule = UPLOAD_RULES[f.uploadPurpose]
+    for (const url of Array.isArray(v) ? v.map(String) : [String(v)]) {
+      const id = STORED_FILE_RE.exec(url)?.[1]
+      let check
+      if (id) {
+        const [file] = rowsOf(await q.execute(sql`select name, size from file_object where id = ${id}::uuid`))
+        if (!file) { issues.push({ field: name, messageKey: 'resources:errors.refNotFound', params: { value: url } }); break }
+        check = checkUpload(rule, String(file.name), Number(file.size))
+      } else {
+        const path = url.split(/[?#]/)[0]
+        let decoded = path
+        try { decoded = decodeURIComponent(path) } catch { /* a malformed escape: check the raw path */ }
+        check = checkUpload(rule, decoded)
+      }
+      if (!check.ok) { issues.push({ field: name, messageKey: check.messageKey, params: check.params }); break }
+    }
   }
   return issues
 }
@@ -130,7 +163,7 @@ export async function guarded<T>(rt: ResourceRuntime, fn: () => Promise<T>): Pro
 
 export async function addRow(tx: AppTx, rt: ResourceRuntime, auth: AuthContext, input: Record<string, unknown>, action = 'add'): Promise<number> {
   let values = withDefaults(rt, writable(rt, input))
-  const issues = [...await checkRefs(tx, rt, auth, values), ...refineIssues(rt, values)]
+  const issues = [...await checkRefs(tx, rt, auth, values), ...await checkUploads(tx, rt, values), ...refineIssues(rt, values)]
   if (issues.length) throw refuse(rt, issues)
   const dup = await checkUnique(tx, rt, auth, values)
   if (dup.length) throw refuse(rt, dup, 409)
@@ -153,7 +186,7 @@ export async function editRow(tx: AppTx, rt: ResourceRuntime, auth: AuthContext,
   if (ro) throw refuse(rt, [ro])
   let values = writable(rt, input)
   const merged = { ...before, ...values, id }
-  const issues = [...await checkRefs(tx, rt, auth, values), ...refineIssues(rt, merged)]
+  const issues = [...await checkRefs(tx, rt, auth, values), ...await checkUploads(tx, rt, values), ...refineIssues(rt, merged)]
   if (issues.length) throw refuse(rt, issues)
   const dup = await checkUnique(tx, rt, auth, values, id)
   if (dup.length) throw refuse(rt, dup, 409)

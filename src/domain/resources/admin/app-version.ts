@@ -14,7 +14,8 @@ export const appVersionResource = defineResource({
     versionNumber: { kind: 'text', required: true, maxLength: 32, pattern: /^\d+(\.\d+){1,3}$/, patternKey: 'admin:appVersion.rules.versionNumber', width: 120 },
     appId: { kind: 'text', required: true, maxLength: 100, width: 180 },
     description: { kind: 'textarea', required: true, maxLength: 2000, width: 280 },
-    fileUrl: { kind: 'image', maxLength: 500, width: 200 },
+    // Spec section 5: apk/wgt up to 50 MB (the 'app' upload rule), on the client and the server.
+    fileUrl: { kind: 'image', uploadPurpose: 'app', maxLength: 500, width: 200 },
     fileName: { kind: 'text', maxLength: 200, hideInList: true },
     status: { kind: 'enum', dict: 'enabledFlag', required: true, default: 1 },
   },
