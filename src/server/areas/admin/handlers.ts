@@ -230,10 +230,17 @@ async function rolesOf(tx: AppTx, userId: number): Promise<string[]> {
   return rows.map((r) => r.code)
 }
 
-/** Checks tenant, department-free fields, roles and pairs against the database and the caller's reach. */
-async function checkAssignments(tx: AppTx, auth: AuthContext, a: { tenantId: number; roleIds: number[]; pairs: WarehousePairInput[] }) {
+/** Checks tenant, department, roles and pairs against the database and the caller's reach. */
+async function checkAssignments(tx: AppTx, auth: AuthContext, a: { tenantId: number; deptId?: number | null; roleIds: number[]; pairs: WarehousePairInput[] }) {
   const [t] = await tx.select({ id: tenant.id }).from(tenant).where(eq(tenant.id, a.tenantId))
   if (!t) throw fieldError('tenantId', 'admin:user.errors.tenantNotFound', { id: a.tenantId })
+  // The department must be a row of the department resource (FK app_user_dept_id_fkey, 0014): named here
+  // instead of a bare foreign-key conflict.
+  if (a.deptId != null) {
+    const found = await tx.execute(sql`select 1 from department where id = ${a.deptId}`) as unknown
+    const rows = Array.isArray(found) ? found : (found as { rows: unknown[] }).rows
+    if (!rows.length) throw fieldError('deptId', 'resources:errors.refNotFound', { value: a.deptId })
+  }
   const admin = isAdmin(auth)
   if (!admin && a.tenantId !== auth.tenantId) throw fieldError('tenantId', 'admin:user.errors.outOfReach')
   const roleIds = [...new Set(a.roleIds)]
