@@ -22,7 +22,7 @@ import type { DictionaryMap } from '../../src/domain/dictionaries'
 
 let h: Harness
 const en = (k: string) => i18next.t(k)
-const bundled = (lang: string, code: string, value: string) => ((resources[lang]?.dict as Record<string, Record<string, string>>)[code] ?? {})[value]
+const bundled = (lang: string, code: string, value: string) => (resources[lang].dict as Record<string, Record<string, string>>)[code]?.[value]
 
 /** The control a field's <label> points at (dictionary form). */
 function control(root: ParentNode, field: string): HTMLInputElement {
