@@ -68,6 +68,6 @@ registerScreen('rights/rights-role', lazy(() => import('./admin/RolesPage')))
 registerScreen('rights/rights-user', lazy(() => import('./admin/UsersPage')))
 registerScreen('system/mail-outbox', lazy(() => import('./admin/MailOutboxPage')))
 registerScreen('system/tenant', lazy(() => import('./admin/TenantPage')))
-// Every resource declaration's generated list screen (a hand-written page for the same key wins).
 registerScreen('rights/rights-menu', lazy(() => import('./admin/MenusPage')))
+// Every resource declaration's generated list screen (a hand-written page for the same key wins).
 registerResourceScreens((key, c) => registerScreen(key, c, { generated: true }))
