@@ -7,8 +7,9 @@ import { gridCommands } from './grid'
 import { adminCommands } from './admin'
 import { adminResourceCommands } from './admin-resources'
 import { resourceCommandList } from './resources'
+import { stockCommands } from './stock'
 
-export const ALL_COMMANDS: readonly CommandDef<any>[] = [...shellCommands, ...gridCommands, ...adminCommands, ...adminResourceCommands, ...resourceCommandList]
+export const ALL_COMMANDS: readonly CommandDef<any>[] = [...shellCommands, ...gridCommands, ...adminCommands, ...adminResourceCommands, ...resourceCommandList, ...stockCommands]
 
 /** Static registry; throws at import on a duplicate id. */
 export const commandRegistry = new CommandRegistry(ALL_COMMANDS)

@@ -213,7 +213,7 @@ const TREE: Def[] = [
   ], { icon: 'replenish', section: 'replenishment', meta: { newMenu: true } }),
 
   dir(14000, 'stock-manage', '/stock-manage', [
-    screen(14001, 'stock-manage-list', 'stock-manage-list', { buttons: [[14101, 'export'], [14102, 'explain']] }),
+    screen(14001, 'stock-manage-list', 'stock-manage-list', { buttons: [[14101, 'export'], [14102, 'explain'], [14104, 'check']] }),
     screen(14002, 'stock-allot', 'stock-allot', { buttons: [[14103, 'add']] }),
   ], { icon: 'stock', section: 'stock-manage' }),
 

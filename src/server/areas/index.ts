@@ -12,6 +12,7 @@ import { menusArea } from './menus/index'
 import { productArea } from '../resources/custom/product/routes'
 import { adminArea } from './admin/index'
 import { resourcesArea } from './resources/index'
+import { stockArea } from './stock/index'
 
 export interface AreaDeps {
   config: Config
@@ -21,4 +22,4 @@ export interface AreaDeps {
 
 export type Area = (app: FastifyInstance, deps: AreaDeps) => Promise<void> | void
 
-export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea, productArea]
+export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea, productArea, stockArea]

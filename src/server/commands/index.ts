@@ -3,6 +3,7 @@ import './admin'
 import '../resources/custom/product/handlers'
 import '../areas/admin/handlers'
 import '../resources/handlers'
+import '../areas/stock/index'
 import type { CommandRegistry } from '../../domain/commands'
 import { handlerRegistry, type HandlerRegistry } from './registry'
 

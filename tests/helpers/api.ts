@@ -1,0 +1,48 @@
+// A signed-in API client over a TestApp: sign in as a demo user, then GET/POST and run commands
+// (POST /api/commands/:id with a fresh or given Idempotency-Key) in a (tenant, warehouse) pair.
+import { randomUUID } from 'node:crypto'
+import type { LightMyRequestResponse } from 'fastify'
+import type { TestApp } from './app'
+
+export const DEMO_PASSWORD = 'Demo#2026'
+
+export interface ApiClient {
+  token: string
+  headers: Record<string, string>
+  get(url: string): Promise<LightMyRequestResponse>
+  post(url: string, body: unknown): Promise<LightMyRequestResponse>
+  cmd(commandId: string, args: unknown, idempotencyKey?: string): Promise<LightMyRequestResponse>
+  /** The same user in another pair (or language). */
+  in(pair: { tenantId?: number; warehouseId?: number; lang?: string }): ApiClient
+}
+
+export async function signIn(t: TestApp, username: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST', url: '/auth/oauth/token', payload: new URLSearchParams({ username, password }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  })
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`)
+  return res.json().datas.access_token
+}
+
+export function client(t: TestApp, token: string, username: string, pair: { tenantId?: number; warehouseId?: number; lang?: string } = {}): ApiClient {
+  const tenantId = pair.tenantId ?? 1
+  const warehouseId = pair.warehouseId ?? 26
+  const headers = {
+    authorization: `Bearer ${token}`, 'x-userinfo-header': `${tenantId}-${encodeURIComponent(username)}-${warehouseId}`, 'x-language-header': pair.lang ?? 'en-US',
+  }
+  return {
+    token, headers,
+    get: (url) => t.app.inject({ method: 'GET', url, headers }),
+    post: (url, body) => t.app.inject({ method: 'POST', url, payload: body as object, headers }),
+    cmd: (commandId, args, key) => t.app.inject({
+      method: 'POST', url: `/api/commands/${commandId}`, payload: (args ?? {}) as object, headers: { ...headers, 'idempotency-key': key ?? randomUUID() },
+    }),
+    in: (p) => client(t, token, username, { tenantId, warehouseId, lang: pair.lang, ...p }),
+  }
+}
+
+/** Sign in and return the client of the user's first pair (or the given one). */
+export async function apiAs(t: TestApp, username: string, pair?: { tenantId?: number; warehouseId?: number; lang?: string }): Promise<ApiClient> {
+  return client(t, await signIn(t, username), username, pair)
+}
