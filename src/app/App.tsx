@@ -1,6 +1,6 @@
 // The console's root: language, sidebar state, tokens and the HTTP hooks are set up once at start;
 // then routing (sign-in, the paths outside the sign-in check, or the signed-in layout). KeyboardRoot
-// holds the one keyboard dispatcher around everything; toasts and confirm questions float on top.
+// holds the one keyboard dispatcher around everything and the one confirm dialog; toasts float on top.
 import { QueryClientProvider } from '@tanstack/react-query'
 import { KeyboardRoot } from './palette'
 import { queryClient } from './state/query-client'
@@ -8,7 +8,6 @@ import { initSidebarFromCookie } from './state/layout'
 import { readTokens } from './state/session-flow'
 import { AppRouter } from './router/AppRouter'
 import { Toaster } from './shell/Toaster'
-import { ConfirmHost } from './shell/ConfirmHost'
 import { ResourceDialogHost } from './resources/index'
 import { startLanguage } from './shell/language'
 import { installApiHooks } from './shell/api-hooks'
@@ -27,7 +26,6 @@ export function App() {
       <KeyboardRoot>
         <AppRouter />
         <ResourceDialogHost />
-        <ConfirmHost />
         <Toaster />
       </KeyboardRoot>
     </QueryClientProvider>

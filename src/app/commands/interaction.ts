@@ -7,7 +7,21 @@ import { session } from '../state/session'
 import { ui } from '../state/ui'
 import { i18next } from '../i18n'
 
-export interface ConfirmRequest { id: number; messageKey: string; titleKey?: string; params: Record<string, unknown> }
+/** One confirmation question (the console's only confirm dialog renders it: palette/ConfirmDialog). */
+export interface ConfirmRequest {
+  id: number
+  messageKey: string
+  titleKey?: string
+  params: Record<string, unknown>
+  /** Already-translated detail under the message (e.g. a server error text). */
+  detail?: string
+  /** i18n keys of the buttons (default palette:confirm.ok / palette:confirm.cancel). */
+  confirmKey?: string
+  cancelKey?: string
+  /** Only an acknowledgement: no cancel button, Escape does not dismiss it. */
+  noCancel?: boolean
+}
+export type ConfirmOptions = Omit<ConfirmRequest, 'id' | 'messageKey' | 'params'> & { params?: Record<string, unknown> }
 
 export interface PromptOption {
   /** Returned to the command when chosen (kept out of valtio's proxying). */
@@ -38,11 +52,14 @@ let seq = 0
 const confirmWaiters = new Map<number, (ok: boolean) => void>()
 const promptWaiters = new Map<number, (value: unknown) => void>()
 
-/** Resolves true when confirmed, false when cancelled (or replaced by a newer question). */
-export function askConfirm(messageKey: string, opts: { titleKey?: string; params?: Record<string, unknown> } = {}): Promise<boolean> {
+/**
+ * Resolves true when confirmed, false when cancelled (or replaced by a newer question). Commands, forms
+ * and the shell (state/confirm.ts) all ask here, so there is one dialog with one keyboard behaviour.
+ */
+export function askConfirm(messageKey: string, opts: ConfirmOptions = {}): Promise<boolean> {
   if (interaction.confirm) answerConfirm(false)
   const id = ++seq
-  interaction.confirm = { id, messageKey, titleKey: opts.titleKey, params: opts.params ?? {} }
+  interaction.confirm = { ...opts, id, messageKey, params: opts.params ?? {} }
   return new Promise((resolve) => confirmWaiters.set(id, resolve))
 }
 

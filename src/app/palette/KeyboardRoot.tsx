@@ -1,6 +1,6 @@
 // KeyboardRoot: assembles the registry (catalog + navigation commands from the menu tree, rebuilt
 // only when the menus change), installs the one keyboard dispatcher, loads the recent commands,
-// performs 'palette.open', and hosts the command confirmation.
+// performs 'palette.open', and hosts the console's one confirm dialog (commands, forms, shell).
 import { useEffect, useMemo, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import type { CommandRegistry } from '../../domain/commands'
@@ -14,7 +14,7 @@ import { runCommand } from '../commands/run'
 import { registerEffect } from '../commands/effects'
 import { loadRecent } from '../commands/recent'
 import { installDispatcher } from '../keys/dispatcher'
-import { CommandConfirmDialog } from './ConfirmDialog'
+import { ConfirmDialog } from './ConfirmDialog'
 import { openPalette, type PaletteMode } from './CommandPalette'
 
 export function KeyboardRoot({ children, registry: given }: { children: ReactNode; /** Tests inject a registry. */ registry?: CommandRegistry }) {
@@ -40,7 +40,7 @@ export function KeyboardRoot({ children, registry: given }: { children: ReactNod
   return (
     <RegistryContext.Provider value={registry}>
       {children}
-      <CommandConfirmDialog />
+      <ConfirmDialog />
     </RegistryContext.Provider>
   )
 }

@@ -1,6 +1,8 @@
-// A keyboard-operable confirm question the shell renders (<ConfirmHost/>): startup failure, clear
-// cache… Resolves true on confirm, false on cancel. One question at a time; a new one cancels the old.
-import { proxy } from 'valtio'
+// The shell's confirm questions (startup failure, clear cache…) in the shape the shell asks them. One
+// store and one dialog serve the whole console: this delegates to the command interaction store
+// (commands/interaction.ts), rendered by palette/ConfirmDialog — Enter confirms, Esc cancels, focus
+// returns where it was. Resolves true on confirm, false on cancel; a new question cancels the old.
+import { answerConfirm, askConfirm as ask } from '../commands/interaction'
 
 export interface ConfirmRequest {
   /** i18n keys. */
@@ -14,19 +16,8 @@ export interface ConfirmRequest {
   noCancel?: boolean
 }
 
-export const confirmState = proxy({ open: null as (ConfirmRequest & { id: number }) | null })
-let resolver: ((ok: boolean) => void) | null = null
-let seq = 0
-
 export function askConfirm(req: ConfirmRequest): Promise<boolean> {
-  resolver?.(false)
-  confirmState.open = { ...req, id: ++seq }
-  return new Promise((resolve) => { resolver = resolve })
+  return ask(req.message, { titleKey: req.title, detail: req.detail, confirmKey: req.confirmText, cancelKey: req.cancelText, noCancel: req.noCancel })
 }
 
-export function answerConfirm(ok: boolean): void {
-  const r = resolver
-  resolver = null
-  confirmState.open = null
-  r?.(ok)
-}
+export { answerConfirm }
