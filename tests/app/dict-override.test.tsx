@@ -97,6 +97,21 @@ describe('dictionary cache and admin labels', () => {
     host.remove()
   })
 
+  it('a language switch fetches the labels of the new language (the admin\'s Chinese label there, bundled English back)', async () => {
+    await h.t.database.query(`update dict_item set label_zh = '临时区（管理员）' where dict_code = 'storageAreaType' and dict_value = '4'`)
+    h.calls.length = 0
+    session.language = 'zh'
+    await act(async () => { await i18next.changeLanguage('zh') })
+    await waitFor(() => i18next.t('dict:storageAreaType.4') === '临时区（管理员）', 'zh admin label')
+    const call = h.calls.find((c) => c.path === '/wms-plus-base/dict/all')!
+    expect(call.headers['x-language-header']).toBe('zh-CN')
+    expect(readDictionaries()!.storageAreaType.find((e) => e.dictValue === '4')!.dictLabel).toBe('临时区（管理员）')
+    session.language = 'en'
+    await act(async () => { await i18next.changeLanguage('en') })
+    await waitFor(() => readDictionaries()!.storageAreaType.find((e) => e.dictValue === '4')!.dictLabel === bundled('en', 'storageAreaType', '4'), 'en cache')
+    expect(en('dict:storageAreaType.4')).toBe(bundled('en', 'storageAreaType', '4'))
+  })
+
   it('a value the admin added is labelled from the dictionary; logout clears the cache and the admin labels', async () => {
     await h.t.database.query(`insert into dict_item (dict_code, dict_value, dict_label, label_en, sort, status) values ('storageAreaType', '42', 'Mezzanine', 'Mezzanine deck', 99, 1)`)
     await h.t.database.query(`update dict_item set label_en = 'Picking face' where dict_code = 'storageAreaType' and dict_value = '2'`)
