@@ -1,0 +1,184 @@
+// Scan-confirm benchmark (issue 4): the real server on a loopback port receives one unit per request
+// (POST /api/commands/inbound.receive — permission check, idempotency row, receipt row, conditional line
+// update, ledger balance + ledger row, audit row: one transaction) at a fixed open-loop rate of 25 and
+// 75 requests/s, then as fast as WORKERS concurrent clients can (closed loop) for the throughput. The
+// ceiling is the raw driver's single-row transaction rate on this machine (BEGIN; UPDATE one row;
+// COMMIT — sequential on one connection, then with WORKERS connections on PostgreSQL). PGlite on a
+// fresh DATA_DIR; PostgreSQL when BENCH_DATABASE_URL is given (a fresh database, dropped afterwards).
+// Prints p50/p99 per rate, throughput and its share of the raw rate next to the targets (p99 ≤ 50 ms,
+// throughput ≥ 40% of raw). It reports; it never fails a build.
+//
+// Run: npm run bench:scan
+//      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5433/postgres npm run bench:scan
+// Knobs: BENCH_SECONDS (8 per rate), BENCH_WORKERS (8), BENCH_RATES ("25,75").
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { randomBytes, randomUUID } from 'node:crypto'
+import pg from 'pg'
+import { PGlite } from '@electric-sql/pglite'
+import { openDatabase } from '../src/server/db/client'
+import { DEMO_PASSWORD } from '../src/server/db/seed/demo'
+import { startServer, pct } from './lib/server'
+import { prepareReceivingOrder } from './lib/inbound'
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 8)
+const RATES = (process.env.BENCH_RATES ?? '25,75').split(',').map(Number).filter((n) => n > 0)
+const PORTS = [8211, 8212, 8213, 8214, 8215]
+const ORDER_NO = 'RKBENCH0001'
+const TARGET_P99 = 50
+const TARGET_SHARE = 0.4
+
+interface RateResult { rate: number; n: number; errors: number; p50: number; p99: number; max: number; achieved: number; firstError?: string }
+
+async function headers(base: string): Promise<Record<string, string>> {
+  const r = await fetch(`${base}/auth/oauth/token`, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: 'admin', password: DEMO_PASSWORD }).toString(),
+  })
+  const token = (await r.json()).datas.access_token as string
+  return { authorization: `Bearer ${token}`, 'x-userinfo-header': '1-admin-26', 'x-language-header': 'en-US', 'content-type': 'application/json' }
+}
+
+function receiver(base: string, h: Record<string, string>, skuCode: string) {
+  const body = JSON.stringify({ orderNo: ORDER_NO, code: skuCode, qty: 1 })
+  return async (): Promise<{ ms: number; ok: boolean; error?: string }> => {
+    const t0 = performance.now()
+    const r = await fetch(`${base}/api/commands/inbound.receive`, { method: 'POST', headers: { ...h, 'idempotency-key': `bench-${randomUUID()}` }, body })
+    const text = await r.text()
+    return { ms: performance.now() - t0, ok: r.status === 200, error: r.status === 200 ? undefined : `${r.status} ${text.slice(0, 200)}` }
+  }
+}
+
+/** Open loop: one request every 1000/rate ms whatever the answers, for SECONDS. */
+async function atRate(send: ReturnType<typeof receiver>, rate: number): Promise<RateResult> {
+  const total = Math.round(rate * SECONDS)
+  const lat: number[] = []
+  let errors = 0
+  let firstError: string | undefined
+  const t0 = performance.now()
+  const inflight: Promise<void>[] = []
+  for (let i = 0; i < total; i++) {
+    const due = t0 + (i * 1000) / rate
+    const wait = due - performance.now()
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait))
+    inflight.push(send().then((r) => { lat.push(r.ms); if (!r.ok) { errors++; firstError ??= r.error } }, (e: Error) => { errors++; firstError ??= e.message }))
+  }
+  await Promise.all(inflight)
+  const secs = (performance.now() - t0) / 1000
+  lat.sort((a, b) => a - b)
+  return { rate, n: total, errors, p50: pct(lat, 50), p99: pct(lat, 99), max: lat[lat.length - 1] ?? NaN, achieved: (total - errors) / secs, firstError }
+}
+
+/** Closed loop: WORKERS clients back to back for SECONDS → completed receipts per second. */
+async function flatOut(send: ReturnType<typeof receiver>): Promise<{ rps: number; errors: number; p99: number }> {
+  const end = performance.now() + SECONDS * 1000
+  const lat: number[] = []
+  let done = 0
+  let errors = 0
+  const t0 = performance.now()
+  await Promise.all(Array.from({ length: WORKERS }, async () => {
+    while (performance.now() < end) {
+      const r = await send()
+      lat.push(r.ms)
+      if (r.ok) done++; else errors++
+    }
+  }))
+  lat.sort((a, b) => a - b)
+  return { rps: done / ((performance.now() - t0) / 1000), errors, p99: pct(lat, 99) }
+}
+
+const RAW_SQL = ['CREATE TABLE IF NOT EXISTS bench_raw (id int PRIMARY KEY, n bigint NOT NULL)', 'INSERT INTO bench_raw VALUES (1, 0) ON CONFLICT DO NOTHING']
+
+/** The raw driver's single-row transaction rate (the ceiling). */
+async function rawRate(kind: 'pglite' | 'postgres', url?: string): Promise<{ sequential: number; concurrent?: number }> {
+  const ms = Math.min(SECONDS, 5) * 1000
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(join(tmpdir(), 'wms-bench-raw-'))
+    const db = await PGlite.create(dir)
+    for (const s of RAW_SQL) await db.exec(s)
+    let n = 0
+    const end = performance.now() + ms
+    while (performance.now() < end) {
+      await db.transaction(async (tx) => { await tx.query('UPDATE bench_raw SET n = n + 1 WHERE id = 1') })
+      n++
+    }
+    await db.close()
+    rmSync(dir, { recursive: true, force: true })
+    return { sequential: n / (ms / 1000) }
+  }
+  const pool = new pg.Pool({ connectionString: url, max: WORKERS })
+  for (const s of RAW_SQL) await pool.query(s)
+  await pool.query(`INSERT INTO bench_raw SELECT g, 0 FROM generate_series(2, ${WORKERS + 1}) g ON CONFLICT DO NOTHING`)
+  const loop = async (id: number, until: number) => {
+    const c = await pool.connect()
+    let n = 0
+    try {
+      while (performance.now() < until) {
+        await c.query('BEGIN'); await c.query('UPDATE bench_raw SET n = n + 1 WHERE id = $1', [id]); await c.query('COMMIT')
+        n++
+      }
+    } finally { c.release() }
+    return n
+  }
+  const seq = await loop(1, performance.now() + ms)
+  const until = performance.now() + ms
+  const conc = (await Promise.all(Array.from({ length: WORKERS }, (_, i) => loop(i + 2, until)))).reduce((a, b) => a + b, 0)
+  await pool.end()
+  return { sequential: seq / (ms / 1000), concurrent: conc / (ms / 1000) }
+}
+
+async function runOne(label: 'PGlite' | 'PostgreSQL', adminUrl?: string) {
+  let env: Record<string, string>
+  let cleanup: () => Promise<void>
+  let dbUrl: string | undefined
+  if (adminUrl) {
+    const name = `wms_bench_${randomBytes(4).toString('hex')}`
+    const admin = new pg.Client({ connectionString: adminUrl })
+    await admin.connect(); await admin.query(`CREATE DATABASE ${name}`); await admin.end()
+    const u = new URL(adminUrl); u.pathname = `/${name}`; dbUrl = u.toString()
+    env = { DATABASE_URL: dbUrl, SEED_DEMO: '1' }
+    cleanup = async () => { const c = new pg.Client({ connectionString: adminUrl }); await c.connect(); await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); await c.end() }
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'wms-bench-scan-'))
+    env = { DATA_DIR: dir }
+    cleanup = async () => rmSync(dir, { recursive: true, force: true })
+  }
+  try {
+    const database = await openDatabase(dbUrl ? { databaseUrl: dbUrl } : { dataDir: env.DATA_DIR! })
+    let skuCode: string
+    try { skuCode = (await prepareReceivingOrder(database, ORDER_NO, 10_000_000)).skuCode } finally { await database.close() }
+    const server = await startServer(env, PORTS)
+    try {
+      const send = receiver(server.base, await headers(server.base), skuCode)
+      for (let i = 0; i < 20; i++) await send() // warm-up
+      const rates: RateResult[] = []
+      for (const rate of RATES) rates.push(await atRate(send, rate))
+      const flat = await flatOut(send)
+      const raw = await rawRate(adminUrl ? 'postgres' : 'pglite', dbUrl)
+      const ceiling = raw.concurrent ?? raw.sequential
+      console.log(`\n${label}`)
+      for (const r of rates) {
+        console.log(`  ${String(r.rate).padStart(3)} req/s  n=${r.n}  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  max ${r.max.toFixed(1)} ms  achieved ${r.achieved.toFixed(1)}/s  errors ${r.errors}` +
+          `  ${r.p99 <= TARGET_P99 ? 'OK' : `ABOVE target p99 ≤ ${TARGET_P99} ms`}${r.firstError ? `\n      first error: ${r.firstError}` : ''}`)
+      }
+      console.log(`  flat out (${WORKERS} clients): ${flat.rps.toFixed(1)} receipts/s  p99 ${flat.p99.toFixed(1)} ms  errors ${flat.errors}`)
+      console.log(`  raw driver single-row tx: ${raw.sequential.toFixed(0)}/s sequential${raw.concurrent ? `, ${raw.concurrent.toFixed(0)}/s with ${WORKERS} connections` : ''}`)
+      const share = flat.rps / ceiling
+      console.log(`  throughput share of raw: ${(share * 100).toFixed(1)}%  ${share >= TARGET_SHARE ? 'OK' : `BELOW target ≥ ${TARGET_SHARE * 100}%`}`)
+    } finally {
+      await server.stop()
+    }
+  } finally {
+    await cleanup()
+  }
+}
+
+async function main() {
+  console.log(`scan-confirm bench: ${SECONDS}s per rate, rates ${RATES.join(', ')} req/s, ${WORKERS} clients flat out; loopback only`)
+  await runOne('PGlite')
+  if (process.env.BENCH_DATABASE_URL) await runOne('PostgreSQL', process.env.BENCH_DATABASE_URL)
+}
+
+main().catch((e) => { console.error(e); process.exit(1) })
