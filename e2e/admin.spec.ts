@@ -2,7 +2,7 @@
 // invalid phone first: the field says so and the form keeps what was typed), resets its password
 // (the temporary password is shown once and works), forces it offline (the session that password
 // opened on another device ends), binds an email to their own account, has a verification code
-// mailed and reads it in the mail outbox.
+// mailed and reads it in the mail outbox; then gives tenant T02 a warehouse from the tenant screen.
 import { test, expect, type Page } from '@playwright/test'
 import { Console, tr } from './pages/console'
 import { Resources } from './pages/resources'
@@ -108,6 +108,8 @@ test('administration by keyboard: users, reset password, force offline, mail out
   await page.keyboard.press('ControlOrMeta+a')
   await page.keyboard.type('admin')
   await page.keyboard.press('Enter')
+  // Both filters match one row: wait for the new one, not just the count.
+  await expect(rows.first()).not.toContainText(USERNAME)
   await expect(page.getByTestId('admin-users-total')).toHaveText(totalText(1))
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('Enter')
@@ -139,4 +141,31 @@ test('administration by keyboard: users, reset password, force offline, mail out
   await expect(page.getByTestId('mail-body')).toHaveText(/\b\d{6}\b/)
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('mail-dialog')).toBeHidden()
+
+  // 6. A tenant's warehouses: select T02 on the tenant screen, the palette command opens its pairs.
+  await c.runFromPalette(tr('zh', 'menu:title.tenant'), 'nav.tenant')
+  await expect(page.getByTestId('admin-tenants')).toBeVisible()
+  await expect(r.rows('tenant').nth(1)).toContainText('T02')
+  await r.tabTo('resource-tenant-grid')
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press(' ')
+  await c.runFromPalette(tr('zh', 'commands:admin.tenant.pairs'), 'admin.tenant.pairs')
+  const pairs = page.getByTestId('tenant-pairs-dialog')
+  await expect(pairs).toBeVisible()
+  // 26 and 31 are T02's and users work there: locked; focus starts on the first free warehouse.
+  await expect(page.getByTestId('tenant-pair-26')).toBeDisabled()
+  await expect(page.getByTestId('tenant-pair-168')).toBeFocused()
+  await page.keyboard.press(' ')
+  await expect(page.getByTestId('tenant-pairs-count')).toHaveText(tr('zh', 'admin:ui.tenantPairs.count').replace('{{count}}', '3'))
+  await page.keyboard.press('Control+Enter')
+  await expect(pairs).toBeHidden()
+  await expect(page.getByTestId('toaster')).toContainText(tr('zh', 'admin:ui.tenantPairs.saved').replace('{{tenant}}', 'Thread Apparel'))
+  // Opened again, the dialog reads the saved pairs back.
+  await c.runFromPalette(tr('zh', 'commands:admin.tenant.pairs'), 'admin.tenant.pairs')
+  await expect(pairs).toBeVisible()
+  await expect(page.getByTestId('tenant-pair-168')).toBeChecked()
+  await expect(page.getByTestId('tenant-pair-201')).not.toBeChecked()
+  await page.keyboard.press('Escape')
+  await expect(pairs).toBeHidden()
 })

@@ -3,7 +3,7 @@
 // with a tenant row selected lands here with ?form=pairs:<id>. The pairs dialog lists every warehouse
 // as a checkbox (Tab/Space), marks the pairs users still work in (the server refuses removing those),
 // and saves with Enter on the save button or Ctrl+Enter.
-import { useState, type KeyboardEvent } from 'react'
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { tenantResource } from '../../../domain/resources/admin/tenant'
@@ -46,6 +46,10 @@ export function TenantPairsDialog({ tenantId, onClose }: { tenantId: number; onC
   const [error, setError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   const ids = chosen ?? data.data?.warehouseIds ?? []
+  const list = useRef<HTMLDivElement>(null)
+  const loaded = !!data.data
+  // The Modal focused what existed while loading; once the warehouses are there, the first free one takes it.
+  useEffect(() => { if (loaded) list.current?.querySelector<HTMLInputElement>('input:not([disabled])')?.focus() }, [loaded])
   const toggle = (w: number, on: boolean) => setChosen(on ? [...ids.filter((x) => x !== w), w] : ids.filter((x) => x !== w))
 
   const save = async () => {
@@ -79,7 +83,7 @@ export function TenantPairsDialog({ tenantId, onClose }: { tenantId: number; onC
       {data.isPending && <p role="status" className="text-sm text-gray-500">{t('admin:ui.loading')}</p>}
       {data.isError && <p role="alert" className="text-sm text-red-600">{(data.error as Error).message}</p>}
       {data.data && (
-        <div className="mt-3">
+        <div className="mt-3" ref={list}>
           <CheckGroup legend={t('admin:ui.tenantPairs.warehouses')} errorId="tenant-pairs-error" testId="tenant-pairs">
             {data.data.warehouses.map((w) => (
               <Check key={w.id} label={`${w.code} ${w.name}`} testId={`tenant-pair-${w.id}`} checked={ids.includes(w.id)}
