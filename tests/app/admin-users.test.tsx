@@ -152,6 +152,14 @@ describe('user screen', () => {
     expect($('[data-testid="cmd-admin.user.resetPassword"]', m.container)!.getAttribute('aria-disabled')).toBe('true')
     expect(h.calls.some((c) => c.path === '/auth/users/page')).toBe(true)
     expect(document.querySelector('[data-testid="user-form"]')).toBeNull()
+    // Page hotkeys run the same commands: Alt+N is admin.user.add (→ its form); Alt+R needs a row first.
+    const grid = m.container.querySelector<HTMLElement>('[role="grid"]')!
+    act(() => grid.focus())
+    key(grid, 'n', { alt: true })
+    await waitFor(() => navigations.includes('/rights/user?form=new'), 'Alt+N navigated to the form')
+    key(grid, 'r', { alt: true })
+    await waitFor(() => toasts.list.some((x) => x.message === 'Select exactly one row'), 'Alt+R without a row explains why')
+    expect(commandPosts('admin.user.resetPassword')).toHaveLength(0)
     await act(async () => { history.pushState(null, '', `${path}?form=new`) })
     await waitFor(() => document.querySelector('[data-testid="user-form"]'), 'form opened by ?form=new')
     m.unmount()

@@ -45,7 +45,8 @@ export function commandById(id: string): CommandDef<any> {
 /** A page hotkey: `alt+n` style (lower-case key; modifiers alt, shift, ctrl). */
 export interface PageKey { key: string; command: string }
 
-const keyName = (e: KeyboardEvent) => `${e.ctrlKey || e.metaKey ? 'ctrl+' : ''}${e.altKey ? 'alt+' : ''}${e.shiftKey ? 'shift+' : ''}${e.key.toLowerCase()}`
+// The physical letter (e.code) where known: Alt+N types '˜' on a Mac layout, yet it is still Alt+N.
+const keyName = (e: KeyboardEvent) => `${e.ctrlKey || e.metaKey ? 'ctrl+' : ''}${e.altKey ? 'alt+' : ''}${e.shiftKey ? 'shift+' : ''}${(/^Key([A-Z])$/.exec(e.code ?? '')?.[1] ?? e.key).toLowerCase()}`
 
 /** Key caps as shown in titles and the hint line (Alt+N). */
 export const keyLabel = (k: string) => k.split('+').map((p) => (p.length === 1 ? p.toUpperCase() : p[0].toUpperCase() + p.slice(1))).join('+')
