@@ -129,6 +129,8 @@ function extraCommand(def: ResourceDef<any>, x: ResourceAction, base: Pick<Comma
     when: selection === 'none' ? undefined : onScreen,
     run: (ctx: CommandContext, rt: CommandRuntime, args?: unknown) => {
       if (args !== undefined) return server ? rt.callServer(base.id, args) : undefined
+      // A sheet action (e.g. L/T days): the import dialog with the action's endpoints; its confirm runs this command.
+      if (x.sheet) return rt.open('resourceImport', { resource: def.name, action: x.action })
       // An action that needs only the selected ids runs at once; others ask in the screen's action dialog.
       const shape = (x.input as unknown as { shape?: Record<string, unknown> } | undefined)?.shape
       const keys = shape ? Object.keys(shape) : []

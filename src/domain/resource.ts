@@ -82,6 +82,13 @@ export interface ResourceAction {
   selection?: 'none' | 'one' | 'many'
   /** i18n key of a confirmation question. */
   confirm?: string
+  /**
+   * The action's input is an Excel sheet (e.g. the styles' L/T-days import): its command opens the
+   * import dialog over these endpoints instead of an arguments form — `template` (GET, xlsx),
+   * `dryRun` (POST multipart `file` → {total, rows, errors}, writes nothing), then the command runs
+   * with `{rows}` of the clean dry run; `doneKey` ({count}) reports the result.
+   */
+  sheet?: { template: string; dryRun: string; doneKey: string }
 }
 
 export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {

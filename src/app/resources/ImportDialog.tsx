@@ -3,22 +3,27 @@
 // bad row and cell at once in the operator's language. Nothing is written until "Confirm import",
 // enabled only when the dry run found no error; the commit is the resource.<name>.import command
 // ({token}), one transaction on the server.
+// With `action` (an extra action declaring a `sheet`, e.g. the styles' L/T-days import) the same
+// dialog works over the action's template and dry-run endpoints, and the commit runs
+// resource.<name>.<action> with the dry run's checked rows ({rows}), re-validated on the server.
 import { useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { commandIdOf, titleKeyOf, type ResourceDef } from '../../domain/resource'
+import { commandIdOf, titleKeyOf, type ResourceAction, type ResourceDef } from '../../domain/resource'
 import { checkUpload, UPLOAD_RULES } from '../../domain/upload'
 import { ApiError } from '../api/clients'
 import { Modal } from '../palette/focus'
 import { getRuntime } from '../commands/run'
 import { exportDownload } from '../lib/download'
 import { showToast } from '../state/toast'
-import { importDryRun, resourceUrl, type DryRunResult, type ImportResult } from './api'
+import { importDryRun, resourceUrl, sheetDryRun, type DryRunResult, type ImportResult } from './api'
 import { gridIdOf } from './ids'
 
-type Phase = { kind: 'idle' } | { kind: 'checking' } | { kind: 'checked'; result: DryRunResult } | { kind: 'importing'; result: DryRunResult } | { kind: 'done'; result: ImportResult }
+/** A dry run's answer; a sheet action's also carries the checked rows its command takes. */
+type Checked = DryRunResult & { rows?: Record<string, unknown>[] }
+type Phase = { kind: 'idle' } | { kind: 'checking' } | { kind: 'checked'; result: Checked } | { kind: 'importing'; result: Checked } | { kind: 'done'; message: string }
 
-export function ImportDialog({ def, onClose }: { def: ResourceDef<any>; onClose(): void }) {
+export function ImportDialog({ def, action, onClose }: { def: ResourceDef<any>; /** A sheet action instead of the resource's own import. */ action?: ResourceAction; onClose(): void }) {
   const { t } = useTranslation()
   const qc = useQueryClient()
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' })
@@ -26,12 +31,13 @@ export function ImportDialog({ def, onClose }: { def: ResourceDef<any>; onClose(
   const [fileName, setFileName] = useState<string | null>(null)
   const confirmRef = useRef<HTMLButtonElement>(null)
   const closeRef = useRef<HTMLButtonElement>(null)
+  const sheet = action?.sheet
   const titleId = `resource-import-title-${def.name}`
   const entity = t(titleKeyOf(def))
 
   const template = async () => {
     try {
-      const file = await exportDownload(`${resourceUrl(def.name)}/template`)
+      const file = await exportDownload(sheet ? sheet.template : `${resourceUrl(def.name)}/template`)
       showToast('success', t('grid:export.done', { file }))
     } catch (e) {
       showToast('error', e instanceof ApiError ? e.message : (e as Error).message)
@@ -50,7 +56,13 @@ export function ImportDialog({ def, onClose }: { def: ResourceDef<any>; onClose(
     if (!check.ok) { setFileError(t(check.messageKey, check.params)); return }
     setPhase({ kind: 'checking' })
     try {
-      setPhase({ kind: 'checked', result: await importDryRun(def.name, file) })
+      if (sheet) {
+        // Update-only: every checked row updates one existing row.
+        const r = await sheetDryRun(sheet.dryRun, file)
+        setPhase({ kind: 'checked', result: { token: null, total: r.total, creates: 0, updates: r.rows.length, errors: r.errors, rows: r.rows } })
+      } else {
+        setPhase({ kind: 'checked', result: await importDryRun(def.name, file) })
+      }
     } catch (e) {
       setPhase({ kind: 'idle' })
       setFileError(e instanceof ApiError ? (e.errors?.[0]?.message ?? e.message) : (e as Error).message)
@@ -61,19 +73,25 @@ export function ImportDialog({ def, onClose }: { def: ResourceDef<any>; onClose(
   }
 
   const result = phase.kind === 'checked' || phase.kind === 'importing' ? phase.result : null
-  const canImport = phase.kind === 'checked' && !!result?.token && result.errors.length === 0 && result.total > 0
+  const canImport = phase.kind === 'checked' && !!result && result.errors.length === 0 && result.total > 0 && (sheet ? !!result.rows?.length : !!result.token)
 
   const commit = async () => {
-    if (!canImport || !result?.token) return
+    if (!canImport || !result) return
     setPhase({ kind: 'importing', result })
     try {
-      const r = await getRuntime().callServer<ImportResult>(commandIdOf(def, 'import'), { token: result.token })
-      setPhase({ kind: 'done', result: r })
+      if (action && sheet) {
+        const r = await getRuntime().callServer<{ updated?: number }>(commandIdOf(def, action.action), { rows: result.rows })
+        setPhase({ kind: 'done', message: t(sheet.doneKey, { count: r?.updated ?? result.rows!.length }) })
+      } else {
+        const r = await getRuntime().callServer<ImportResult>(commandIdOf(def, 'import'), { token: result.token })
+        setPhase({ kind: 'done', message: t('resources-ui:import.done', { created: r.created, updated: r.updated }) })
+      }
       await qc.invalidateQueries({ queryKey: ['grid', gridIdOf(def)] })
       qc.removeQueries({ queryKey: ['refOptions', def.name] })
     } catch (e) {
       setPhase({ kind: 'checked', result })
-      setFileError(e instanceof ApiError ? e.message : (e as Error).message)
+      // A sheet command re-checks its rows under lock: name the first refusal's row when it has one.
+      setFileError(e instanceof ApiError ? (e.errors?.[0]?.message ?? e.message) : (e as Error).message)
     }
   }
 
@@ -82,8 +100,8 @@ export function ImportDialog({ def, onClose }: { def: ResourceDef<any>; onClose(
   useEffect(() => { if (phase.kind === 'done') closeRef.current?.focus() }, [phase.kind])
 
   return (
-    <Modal scope="dialog" labelledBy={titleId} onEscape={onClose} testId={`resource-import-${def.name}`} className="max-h-[85vh] w-full max-w-3xl overflow-auto rounded-lg bg-white p-4 shadow-2xl">
-      <h2 id={titleId} className="mb-3 text-base font-semibold">{t('resources-ui:import.title', { title: entity })}</h2>
+    <Modal scope="dialog" labelledBy={titleId} onEscape={onClose} testId={action ? `resource-import-${def.name}-${action.action}` : `resource-import-${def.name}`} className="max-h-[85vh] w-full max-w-3xl overflow-auto rounded-lg bg-white p-4 shadow-2xl">
+      <h2 id={titleId} className="mb-3 text-base font-semibold">{action ? t(action.title) : t('resources-ui:import.title', { title: entity })}</h2>
       <ol className="flex flex-col gap-3 text-sm">
         <li className="flex items-center gap-2">
           <span>{t('resources-ui:import.step1')}</span>
@@ -102,7 +120,7 @@ export function ImportDialog({ def, onClose }: { def: ResourceDef<any>; onClose(
       {result && <DryRunReport def={def} result={result} />}
       {phase.kind === 'done' && (
         <p role="status" className="mt-3 rounded bg-green-50 px-3 py-2 text-sm text-green-800" data-testid="import-done">
-          {t('resources-ui:import.done', { created: phase.result.created, updated: phase.result.updated })}
+          {phase.message}
         </p>
       )}
       <div className="mt-4 flex justify-end gap-2">

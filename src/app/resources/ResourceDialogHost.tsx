@@ -21,8 +21,15 @@ export function ResourceDialogHost() {
       const { id } = p as unknown as ResourceFormProps
       return <ResourceFormDialog key={key} def={def} id={id} onClose={closePanel} />
     }
-    case RESOURCE_PANELS.import:
+    case RESOURCE_PANELS.import: {
+      // A sheet action (ResourceAction.sheet) reuses the import dialog over its own endpoints.
+      const { action } = p as unknown as ResourceImportProps
+      if (action !== undefined) {
+        const x = def.actions?.find((a) => a.action === action && a.sheet)
+        return x ? <ImportDialog key={key} def={def} action={x} onClose={closePanel} /> : null
+      }
       return def.import ? <ImportDialog key={key} def={def} onClose={closePanel} /> : null
+    }
     case RESOURCE_PANELS.status: {
       const { ids, status } = p as unknown as ResourceStatusProps
       return def.status && Array.isArray(ids) && ids.length ? <StatusDialog key={key} def={def} ids={[...ids]} status={status} onClose={closePanel} /> : null

@@ -35,6 +35,15 @@ export function importDryRun(name: string, file: File): Promise<DryRunResult> {
   return apiLong.form<DryRunResult>(`${resourceUrl(name)}/import/dry-run`, fd, { silent: true })
 }
 
+/** Dry run of an action's sheet (ResourceAction.sheet): the checked rows the command will take. */
+export interface SheetDryRun { total: number; rows: Record<string, unknown>[]; errors: ImportError[] }
+
+export function sheetDryRun(url: string, file: File): Promise<SheetDryRun> {
+  const fd = new FormData()
+  fd.append('file', file, file.name)
+  return apiLong.form<SheetDryRun>(url, fd, { silent: true })
+}
+
 /** One row of the bulk status preview: will it change, and if not, why (translated by the server). */
 export interface StatusVerdict {
   id: number | string

@@ -3,6 +3,7 @@
 //   rt.open('resourceForm',   { resource: '<name>' })                 new row
 //   rt.open('resourceForm',   { resource: '<name>', id: <row id> })   edit (or view without edit permission)
 //   rt.open('resourceImport', { resource: '<name>' })                 template, dry run, confirm
+//   rt.open('resourceImport', { resource: '<name>', action: '<sheet action>' })  the same over the action's sheet
 //   rt.open('resourceStatus', { resource: '<name>', ids: [..], status?: <value> })  bulk status preview
 //   rt.open('resourceAction', { resource: '<name>', action: '<extra action>', ids: [..] })  its arguments form
 // The host (ResourceDialogHost) renders whichever is open; the shell's single panel slot holds it.
@@ -12,7 +13,7 @@ export const RESOURCE_PANELS = { form: 'resourceForm', import: 'resourceImport',
 export type ResourcePanel = (typeof RESOURCE_PANELS)[keyof typeof RESOURCE_PANELS]
 
 export interface ResourceFormProps { resource: string; id?: number | string }
-export interface ResourceImportProps { resource: string }
+export interface ResourceImportProps { resource: string; /** An extra action with a `sheet` (ResourceAction.sheet). */ action?: string }
 export interface ResourceStatusProps { resource: string; ids: (number | string)[]; status?: number | string }
 export interface ResourceActionProps { resource: string; action: string; ids: (number | string)[] }
 

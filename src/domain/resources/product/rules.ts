@@ -56,6 +56,10 @@ export const LT_ONLY_INCOMPLETE_KEY = 'res-product:rules.ltOnlyIncomplete'
 export const LT_STYLE_UNKNOWN_KEY = 'res-product:rules.styleUnknown'
 export const LT_DUPLICATE_ROW_KEY = 'res-product:rules.duplicateStyleRow'
 
+/** The sheet's endpoints (served by src/server/resources/custom/product/routes.ts). */
+export const LT_DRY_RUN_URL = '/api/product/style/leadtime/dry-run'
+export const LT_TEMPLATE_URL = '/api/product/style/leadtime/template'
+
 export const LT_DAYS_MAX = 365
 export const LtImportRow = z.object({
   /** Sheet row number (header = row 1), echoed in the verdicts. */

@@ -5,7 +5,7 @@
 // only (action `leadtime`). Action `matrix` generates the style's SKUs, color × size.
 import { defineResource } from '../../resource'
 import {
-  GenerateMatrixArgs, LtImportArgs, ONE_STYLE_PER_IMPORT_KEY, STYLE_READ_ONLY_KEY, StyleMaterials, materialIssues, type MaterialRow,
+  GenerateMatrixArgs, LT_DRY_RUN_URL, LT_TEMPLATE_URL, LtImportArgs, ONE_STYLE_PER_IMPORT_KEY, STYLE_READ_ONLY_KEY, StyleMaterials, materialIssues, type MaterialRow,
 } from './rules'
 
 export const styleResource = defineResource({
@@ -52,7 +52,10 @@ export const styleResource = defineResource({
   readOnlyRow: { field: 'source', value: 'pds', messageKey: STYLE_READ_ONLY_KEY },
   actions: [
     { action: 'matrix', title: 'res-product:style.actions.matrix', index: 1, input: GenerateMatrixArgs, selection: 'many' },
-    { action: 'leadtime', title: 'res-product:style.actions.leadtime', index: 2, input: LtImportArgs },
+    {
+      action: 'leadtime', title: 'res-product:style.actions.leadtime', index: 2, input: LtImportArgs,
+      sheet: { template: LT_TEMPLATE_URL, dryRun: LT_DRY_RUN_URL, doneKey: 'res-product:style.result.leadtime' },
+    },
   ],
   specPaths: { list: '/base/basestyle/list' },
   lookup: 'styleNo',

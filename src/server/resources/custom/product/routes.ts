@@ -16,7 +16,7 @@ import { receiveOneFile } from '../../../areas/session/files'
 import { readSheet, templateWorkbook } from '../../importer'
 import { defineResource, permissionOf } from '../../../../domain/resource'
 import { styleResource } from '../../../../domain/resources/product/style'
-import { LtImportRow, ltImportIssues, type LtImportRow as LtRow } from '../../../../domain/resources/product/rules'
+import { LT_DRY_RUN_URL, LT_TEMPLATE_URL, LtImportRow, ltImportIssues, type LtImportRow as LtRow } from '../../../../domain/resources/product/rules'
 import type { Language } from '../../../../domain/i18n'
 import { issueMessageKey, issueParams } from '../../../../domain/validation'
 import { ltStyleFacts } from './handlers'
@@ -49,7 +49,7 @@ export async function ltDryRun(q: Queryable, auth: AuthContext, lang: Language, 
   if (!sheet.length) throw fieldError('file', 'resources:import.noRows')
   const errors: LtDryRun['errors'] = []
   const push = (row: number, field: string, messageKey: string, params?: Record<string, unknown>) =>
-    errors.push({ row, field, column: column(field), messageKey, message: translate(lang, messageKey, params) })
+    errors.push({ row, field, column: column(field), messageKey, message: translate(lang, messageKey, { field: column(field), ...params }) })
   const rows: LtRow[] = []
   for (const s of sheet) {
     const cand = { row: s.row, styleNo: s.cells.styleNo === null || s.cells.styleNo === undefined ? '' : String(s.cells.styleNo).trim(), ltDays: typeof s.cells.ltDays === 'number' ? s.cells.ltDays : s.cells.ltDays === null ? undefined : Number(String(s.cells.ltDays)) }
@@ -167,7 +167,7 @@ export const productArea: Area = (app, { db }) => {
         ORDER BY k.sku_code, m.shop_id LIMIT ${query.size}`)),
     }),
     defineRoute({
-      method: 'POST', url: '/api/product/style/leadtime/dry-run', summary: 'L/T-days import dry run (multipart `file`, xls/xlsx ≤ 10 MB): every bad row at once; writes nothing',
+      method: 'POST', url: LT_DRY_RUN_URL, summary: 'L/T-days import dry run (multipart `file`, xls/xlsx ≤ 10 MB): every bad row at once; writes nothing',
       tags: ['product'], envelope: 'main', auth: 'scoped', permission: LT_PERMISSION, rawBody: true,
       handler: async ({ auth, raw: req }) => {
         const file = await receiveOneFile(req, 'template')
@@ -175,7 +175,7 @@ export const productArea: Area = (app, { db }) => {
       },
     }),
     defineRoute({
-      method: 'GET', url: '/api/product/style/leadtime/template', summary: 'L/T-days import template (translated headers)',
+      method: 'GET', url: LT_TEMPLATE_URL, summary: 'L/T-days import template (translated headers)',
       tags: ['product'], envelope: 'raw', auth: 'scoped', permission: LT_PERMISSION,
       handler: async ({ raw: req }, reply) => {
         const buf = await templateWorkbook(LT_SHEET, req.lang)
