@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import ExcelJS from 'exceljs'
 import type { FastifyReply } from 'fastify'
 import { createTestDatabase, type TestDatabase } from '../helpers/db'
-import { containsPattern, exportStamp, listQuerySchema, parseSort, rangeEnd, runList, streamListXlsx, contentDisposition, type ListQuery } from '../../src/server/http/list'
+import { containsPattern, exportStamp, listQuerySchema, parseSort, rangeEnd, runList, streamListXlsx, contentDisposition, type ListQuery, type ListDef } from '../../src/server/http/list'
 import { auditList } from '../../src/server/areas/audit/index'
 import type { AuthContext } from '../../src/server/http/context'
 import { AppError } from '../../src/server/http/errors'
@@ -115,6 +115,52 @@ describe('runList', () => {
     const combined = await runList(db(), auditList, q({ createdAtFrom: '2026-11-01', createdAtTo: '2026-11-01', username: 'super', result: 'ok' }), auth(1, 26))
     expect(combined.records.every((r) => r.username === 'supervisor' && r.result === 'ok')).toBe(true)
     expect(combined.total).toBe(combined.records.length)
+  })
+})
+
+describe('contains-search pages (matches sorted on their own)', () => {
+  // The same list with the sorted-matches plan off (cap 0) is the reference: every page of every
+  // sort must come out identical, total included, whichever plan ran.
+  const plain: ListDef<any> = { ...auditList, searchSortCap: 0 }
+  /** The database with its raw-statement calls counted (the sorted-matches plan is one such call). */
+  function counted() {
+    const db = tdb.database.db
+    const calls = { execute: 0 }
+    const spy = Object.create(db) as typeof db
+    spy.execute = ((...a: Parameters<typeof db.execute>) => { calls.execute++; return db.execute(...a) }) as typeof db.execute
+    return { spy, calls }
+  }
+  const cases: Record<string, unknown>[] = [
+    { commandId: 'admin.user' }, { commandId: 'admin.user', sort: 'durationMs:desc' }, { username: 'ADMIN', sort: 'username:asc' },
+    { commandId: 'user.', sort: 'result:desc' }, { commandId: 'reset', result: 'ok', sort: 'createdAt:asc' }, { username: 'super', sort: 'commandId:asc' },
+  ]
+  it('gives the plain query\'s pages and totals, on every page and past the end, in one statement', async () => {
+    for (const c of cases) {
+      const all = await runList(tdb.database.db, plain, q({ ...c, size: '200' }), auth(1, 26))
+      expect(all.total).toBeGreaterThan(7) // several pages of 7 below
+      for (let page = 1; page <= Math.ceil(all.total / 7) + 1; page++) {
+        const query = q({ ...c, size: '7', page: String(page) })
+        const { spy, calls } = counted()
+        const fast = await runList(spy, auditList, query, auth(1, 26))
+        expect(calls.execute, JSON.stringify(c)).toBe(1)
+        const ref = await runList(tdb.database.db, plain, query, auth(1, 26))
+        expect(fast, `${JSON.stringify(c)} page ${page}`).toEqual(ref)
+        expect(fast.records.map((r) => r.id)).toEqual(all.records.slice((page - 1) * 7, page * 7).map((r) => r.id))
+        expect(fast.total).toBe(all.total)
+      }
+    }
+  })
+  it('stays in scope, finds nothing as an empty page, and hands a match larger than the cap to the plain query', async () => {
+    const other = await runList(tdb.database.db, auditList, q({ commandId: 'admin.user', size: '200' }), auth(2, 26))
+    expect(other.total).toBe(5)
+    expect(other.records.every((r) => String(r.summary).startsWith('foreign tenant'))).toBe(true)
+    expect(await runList(tdb.database.db, auditList, q({ commandId: 'no-such-command' }), auth(1, 26))).toMatchObject({ records: [], total: 0 })
+    const capped: ListDef<any> = { ...auditList, searchSortCap: 5 }
+    const { spy, calls } = counted()
+    const over = await runList(spy, capped, q({ commandId: 'admin.user', size: '7', sort: 'durationMs:asc' }), auth(1, 26))
+    expect(calls.execute).toBe(1) // tried, more than 5 matches: the plain page and count answered
+    expect(over).toEqual(await runList(tdb.database.db, plain, q({ commandId: 'admin.user', size: '7', sort: 'durationMs:asc' }), auth(1, 26)))
+    expect(over.total).toBe(30)
   })
 })
 
