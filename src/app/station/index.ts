@@ -1,0 +1,28 @@
+// The scan-station kit (issue 4) — every station screen (receiving, shelving, inspection, returns,
+// quick inbound) is built from these parts, so they all behave the same at the bench:
+//
+//   useScanQueue({ send, onDone, onRefused, onRetry?, storageKey? }) → { queue, pending }
+//     queue.enqueue(args, label) — each scan gets its own Idempotency-Key and is sent strictly in
+//     order, one at a time (a scan made while the previous one is in flight waits behind it). A
+//     transport failure (network, timeout, 5xx, 401, 429 — see isTransportError) keeps the scan and
+//     its key at the head and retries with backoff (and at once when the browser is back online), so
+//     the server applies it once; a business refusal (other 4xx) is an answer → onRefused(item, err),
+//     err.message is the server's translated text. With storageKey (include user + warehouse pair)
+//     unsent scans survive a reload. `pending` lists the unanswered scans → <PendingScans items/>.
+//   commandSender(commandId) — the default `send`: POST /api/commands/:id, silent (no toast).
+//   <ScanInput onScan={(code, {source}) => …} labelKey active? onKeyDown? inputRef?/> — keeps the
+//     focus, Enter submits trimmed text and clears, source 'scanner' | 'typed' by key rhythm; pushes
+//     the 'scan' focus scope while focused (global single-key shortcuts quiet).
+//   useStationFeedback() → { status, ok(msg), error(msg), info(msg), clear() } plays the WebAudio tone
+//     (ok: one high beep, error: two low buzzes; setMuted/isMuted) → <StatusLine status idleKey?/>:
+//     the big coloured, aria-live line.
+//   useSteps([{ id, promptKey }…]) → { current, index, go(id), next(), reset() } → <StepBar model/>.
+//   <KeyHelp hints={[{ keys: 'Enter', labelKey }…]}/> — the station's keyboard line.
+// Keys of the kit's own texts live under 'inbound:station.*'.
+export { ScanQueue, isTransportError, type ScanItem, type ScanQueueOptions, type ScanState, type Sender } from './queue'
+export { commandSender } from './send'
+export { playTone, setMuted, isMuted, type FeedbackKind, type StationStatus } from './feedback'
+export { useSteps, type StationStep, type StepModel } from './steps'
+export { ScanInput, type ScanInputProps, type ScanSource } from './ScanInput'
+export { useScanQueue } from './useScanQueue'
+export { StatusLine, PendingScans, StepBar, KeyHelp, useStationFeedback, type KeyHint } from './StationUi'
