@@ -55,6 +55,8 @@ export const DELIVERY_MODES = ['pickup', 'selfDelivery'] as const
 export const PRODUCT_NATURES = ['charged', 'magnetic', 'wooden', 'textile', 'general', 'otherSurcharge'] as const
 export const OUTBOUND_STRATEGIES = ['FIFO', 'LOT'] as const
 export const PICKING_ROUTES = ['corner', 'random'] as const
+/** Storage mode (spec section 9): normal storage on the PDA or fast storage on the PC. */
+export const STORAGE_MODES = ['normal', 'fast'] as const
 export const TIME_FILTERS = ['lastWeek', 'lastMonth', 'lastThreeMonths'] as const
 export const TIMEOUT_TASK_TYPES = ['inbound', 'unloading', 'shelving', 'pickingAndSending', 'picking', 'containerLoading', 'move', 'count', 'tobNotIssued'] as const
 export const CONTAINER_TYPES = ['tray', 'crate', 'materialBox', 'partsBox', 'virtualTray', 'other'] as const
@@ -125,6 +127,7 @@ export const DICTIONARIES = {
   productNature: fromList(PRODUCT_NATURES),
   outboundStrategy: fromList(OUTBOUND_STRATEGIES),
   pickingRoute: fromList(PICKING_ROUTES),
+  storageMode: fromList(STORAGE_MODES),
   timeFilter: fromList(TIME_FILTERS),
   timeoutTaskType: fromList(TIMEOUT_TASK_TYPES),
   containerType: fromList(CONTAINER_TYPES),

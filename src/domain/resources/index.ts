@@ -5,8 +5,9 @@ import { WAREHOUSE_RESOURCES } from './warehouse/index'
 import { PRODUCT_RESOURCES } from './product/index'
 import { ORG_RESOURCES } from './org/index'
 import { ADMIN_RESOURCES } from './admin/index'
+import { INBOUND_RESOURCES } from './inbound/index'
 
-export const ALL_RESOURCES: readonly ResourceDef<any>[] = [...ORG_RESOURCES, ...PRODUCT_RESOURCES, ...WAREHOUSE_RESOURCES, ...ADMIN_RESOURCES]
+export const ALL_RESOURCES: readonly ResourceDef<any>[] = [...ORG_RESOURCES, ...PRODUCT_RESOURCES, ...WAREHOUSE_RESOURCES, ...ADMIN_RESOURCES, ...INBOUND_RESOURCES]
 
 const byName = new Map<string, ResourceDef<any>>()
 for (const r of ALL_RESOURCES) {
