@@ -18,6 +18,7 @@ import { PLATFORMS, SITES } from './seed/platforms'
 import { seedOrgResources } from '../resources/custom/org/seed'
 import { seedWarehouseResources } from '../resources/custom/warehouse/seed'
 import { seedProductResources } from '../resources/custom/product/seed'
+import { seedStations } from './seed/stations'
 
 export interface SeedResult { seeded: 'demo' | 'admin' | 'none'; generatedAdminPassword?: string }
 
@@ -56,6 +57,7 @@ export async function seedIfEmpty(database: Database, config: Config, env: NodeJ
     if (demo) await seedOrgResources(tx)
     if (demo) await seedWarehouseResources(tx)
     if (demo) await seedProductResources(tx)
+    if (demo) await seedStations(tx)
     return true
   })
   if (!done) return { seeded: 'none' }
