@@ -37,7 +37,9 @@ function lookup(lang: string, key: string): string | undefined {
 /** Translate `ns:dotted.key` with {{param}} interpolation; falls back to English, then the key. */
 export function translate(lang: Language, key: string, params?: Record<string, unknown>): string {
   const text = lookup(lang, key) ?? lookup(FALLBACK_LANGUAGE, key) ?? key
-  return params ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, p) => (params[p] === undefined ? `{{${p}}}` : String(params[p]))) : text
+  const out = params ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, p) => (params[p] === undefined ? `{{${p}}}` : String(params[p]))) : text
+  // i18next-style nesting after interpolation, as the browser does: '$t(dict:inboundStatus.{{to}})'.
+  return out.includes('$t(') ? out.replace(/\$t\(([\w-]+:[\w.-]+)\)/g, (_, k) => translate(lang, k)) : out
 }
 
 /** Language of a request: x-language-header (spec section 7), then Accept-Language, then English. */
