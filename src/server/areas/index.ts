@@ -13,6 +13,7 @@ import { productArea } from '../resources/custom/product/routes'
 import { adminArea } from './admin/index'
 import { resourcesArea } from './resources/index'
 import { stockArea } from './stock/index'
+import { inboundExtraArea } from './inbound/settings-area'
 
 export interface AreaDeps {
   config: Config
@@ -22,4 +23,4 @@ export interface AreaDeps {
 
 export type Area = (app: FastifyInstance, deps: AreaDeps) => Promise<void> | void
 
-export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea, productArea, stockArea]
+export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea, productArea, stockArea, inboundExtraArea]

@@ -4,6 +4,7 @@ import '../resources/custom/product/handlers'
 import '../areas/admin/handlers'
 import '../resources/handlers'
 import '../areas/stock/index'
+import '../areas/inbound/settings-area'
 import type { CommandRegistry } from '../../domain/commands'
 import { handlerRegistry, type HandlerRegistry } from './registry'
 

@@ -20,6 +20,8 @@ CREATE TABLE return_order (
   status            smallint NOT NULL DEFAULT 0 CHECK (status IN (0, 1, 2)),
   expected_qty      integer NOT NULL DEFAULT 0 CHECK (expected_qty >= 0),
   received_qty      integer NOT NULL DEFAULT 0 CHECK (received_qty >= 0),
+  -- Where the scanned goods were put (the receiving location at the first scan); shelving starts there.
+  location_id       integer,
   shelving_task_no  text,
   received_at       timestamptz,
   cancelled_at      timestamptz,

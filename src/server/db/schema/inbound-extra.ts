@@ -23,6 +23,7 @@ export const returnOrder = pgTable('return_order', {
   status: smallint('status').notNull().default(0),
   expectedQty: integer('expected_qty').notNull().default(0),
   receivedQty: integer('received_qty').notNull().default(0),
+  locationId: integer('location_id'),
   shelvingTaskNo: text('shelving_task_no'),
   receivedAt: ts('received_at'),
   cancelledAt: ts('cancelled_at'),
