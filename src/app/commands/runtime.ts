@@ -2,6 +2,7 @@
 // POST /api/commands/:id with a fresh Idempotency-Key per invocation (arguments parsed with the
 // command's own zod schema first: a refusal shows the field and sends nothing), open → shell panels,
 // toast → translated toasts, prompt → palette pickers, effect → handlers the shell/grids registered.
+// After a successful call the app's grids are invalidated (whichever surface ran the command).
 import { navigate as browserNavigate } from 'wouter/use-browser-location'
 import type { CommandRegistry, CommandRuntime } from '../../domain/commands'
 import { api } from '../api/clients'
@@ -12,6 +13,22 @@ import { getActiveRegistry } from './registry'
 import { CommandInputError, fieldErrorsOf } from './validation'
 import { requestPrompt } from './interaction'
 import { performEffect } from './effects'
+import { queryClient } from '../state/query-client'
+import { gridIdOf } from '../resources/ids'
+
+/**
+ * After a successful server command: the mounted grids refetch, ref pickers' option lists go stale,
+ * and a resource command (`resource.<name>.<action>`) also marks every cached query of that resource's
+ * grid stale, mounted or not (the dictionary cache listens there: lib/dictionaries.ts). Done here, once,
+ * so a command run from the palette refreshes the visible grid just like one run from the page toolbar.
+ * Unmounted grids are left alone: their pages are stale at once anyway (staleTime 0) and refetch on mount.
+ */
+export function markStaleAfter(commandId: string): void {
+  void queryClient.invalidateQueries({ queryKey: ['grid'], predicate: (q) => q.getObserversCount() > 0 })
+  void queryClient.invalidateQueries({ queryKey: ['refOptions'] })
+  const resource = /^resource\.([^.]+)\./.exec(commandId)?.[1]
+  if (resource) void queryClient.invalidateQueries({ queryKey: ['grid', gridIdOf({ name: resource })] })
+}
 
 export interface RuntimeOptions {
   navigate?: (path: string) => void
@@ -43,7 +60,9 @@ export function createRuntime(opts: RuntimeOptions = {}): CommandRuntime {
         body = r.data as object
       }
       // One key per invocation: a retried request of the same invocation replays, a new run is new.
-      return api.post<T>(commandUrl(commandId), body, { headers: { 'Idempotency-Key': newKey() } })
+      const result = await api.post<T>(commandUrl(commandId), body, { headers: { 'Idempotency-Key': newKey() } })
+      markStaleAfter(commandId)
+      return result
     },
     open(panel, props) {
       openPanel(panel as PanelId, props)
