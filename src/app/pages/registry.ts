@@ -70,5 +70,6 @@ registerScreen('rights/rights-user', lazy(() => import('./admin/UsersPage')))
 registerScreen('system/mail-outbox', lazy(() => import('./admin/MailOutboxPage')))
 registerScreen('system/tenant', lazy(() => import('./admin/TenantPage')))
 registerScreen('rights/rights-menu', lazy(() => import('./admin/MenusPage')))
+registerScreen('stock-in/harvest', lazy(() => import('./inbound/receiving/ReceivingPage')))
 // Every resource declaration's generated list screen (a hand-written page for the same key wins).
 registerResourceScreens((key, c) => registerScreen(key, c, { generated: true }))

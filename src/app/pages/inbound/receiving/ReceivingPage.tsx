@@ -1,0 +1,232 @@
+// Receiving station (stock-in → harvest, /stock-in/harvest). Step 1: scan the inbound order number (or
+// a box label "<orderNo>-<box>", which also sets the box). Step 2: scan SKU code / UPC / FNSKU — each
+// scan is one `inbound.receive` through the station's scan queue (own Idempotency-Key, in order, kept
+// while the network is away), answered by a tone and the big status line; the lines' remaining counts
+// follow every answer. Alt+Q sets the quantity of the next scan, Alt+B the batch, Alt+X the box (Enter
+// or Esc goes back to the scan field); Alt+S finishes receiving with a shortage (the order's finish
+// command, with its confirmation); Esc on an empty scan field opens another order.
+import { useCallback, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
+import { useTranslation } from 'react-i18next'
+import { api, ApiError } from '../../../api/clients'
+import { session } from '../../../state/session'
+import { runCommandById } from '../../../commands/run'
+import { getActiveRegistry } from '../../../commands/registry'
+import { dictLabelKey, InboundStatus } from '../../../../domain/dictionaries'
+import {
+  ScanInput, StatusLine, PendingScans, StepBar, KeyHelp, useScanQueue, useStationFeedback, useSteps, commandSender,
+  type StationStep, type KeyHint,
+} from '../../../station'
+import type { ReceiveArgs, ReceiveResult, ReceivingTask } from '../../../../../commands/receiving'
+
+const STEPS: readonly StationStep[] = [
+  { id: 'order', promptKey: 'inbound:receiving.step.scanOrder' },
+  { id: 'item', promptKey: 'inbound:receiving.step.scanItem' },
+  { id: 'done', promptKey: 'inbound:receiving.step.done' },
+]
+/** B1's "close receiving with a shortage" command (confirmation included). */
+export const FINISH_COMMAND = 'inbound.order.finish'
+
+const HINTS: readonly KeyHint[] = [
+  { keys: 'Enter', labelKey: 'inbound:receiving.keys.enter' },
+  { keys: 'Alt+Q', labelKey: 'inbound:receiving.keys.qty' },
+  { keys: 'Alt+B', labelKey: 'inbound:receiving.keys.batch' },
+  { keys: 'Alt+X', labelKey: 'inbound:receiving.keys.box' },
+  { keys: 'Alt+S', labelKey: 'inbound:receiving.keys.finish' },
+  { keys: 'Esc', labelKey: 'inbound:receiving.keys.back' },
+]
+
+const receivable = (s: number) => s === InboundStatus.Issued || s === InboundStatus.Receiving
+
+export default function ReceivingPage() {
+  const { t } = useTranslation()
+  const steps = useSteps(STEPS)
+  const fb = useStationFeedback()
+  const [task, setTask] = useState<ReceivingTask | null>(null)
+  const [qty, setQty] = useState('1')
+  const [batchNo, setBatchNo] = useState('')
+  const [boxNo, setBoxNo] = useState('')
+  const [lastLine, setLastLine] = useState<number | null>(null)
+  const scanRef = useRef<HTMLInputElement>(null)
+  const qtyRef = useRef<HTMLInputElement>(null)
+  const batchRef = useRef<HTMLInputElement>(null)
+  const boxRef = useRef<HTMLInputElement>(null)
+
+  const load = useCallback(async (code: string, announce: boolean) => {
+    try {
+      const next = await api.get<ReceivingTask>(`/api/inbound/receiving/${encodeURIComponent(code)}`, undefined, { silent: true })
+      setTask(next)
+      if (next.boxNo) setBoxNo(next.boxNo)
+      if (!announce) return next
+      if (!receivable(next.order.status)) {
+        fb.error(t('inbound:receiving.errors.notReceivable', { orderNo: next.order.orderNo }))
+        steps.go(next.order.status === InboundStatus.Finish ? 'done' : 'order')
+      } else {
+        fb.info(t('inbound:receiving.loaded', { orderNo: next.order.orderNo, remaining: next.order.remaining }))
+        steps.go('item')
+      }
+      return next
+    } catch (e) {
+      if (announce) fb.error(e instanceof Error ? e.message : String(e))
+      return null
+    }
+  }, [fb, steps, t])
+
+  const { queue, pending } = useScanQueue<ReceiveArgs, ReceiveResult>({
+    send: commandSender<ReceiveArgs, ReceiveResult>('inbound.receive'),
+    storageKey: `station:harvest:${session.userId}:${session.tenantId}:${session.warehouseId}`,
+    onDone: (_item, r) => {
+      setLastLine(r.lineNo)
+      setTask((cur) => (cur && cur.order.orderNo === r.orderNo ? {
+        ...cur,
+        order: { ...cur.order, status: r.status, receivedQty: r.orderReceived, receivedBoxes: r.receivedBoxes, remaining: r.orderExpected - r.orderReceived },
+        lines: cur.lines.map((l) => (l.lineNo === r.lineNo ? { ...l, receivedQty: r.lineReceived, remaining: r.lineExpected - r.lineReceived } : l)),
+        generated: { ...cur.generated, ...(r.inspectionNo ? { inspectionNo: r.inspectionNo } : {}), ...(r.shelvingTaskNo ? { shelvingTaskNo: r.shelvingTaskNo } : {}) },
+      } : cur))
+      if (r.finished) {
+        fb.ok(t('inbound:receiving.finished', { orderNo: r.orderNo }))
+        steps.go('done')
+      } else {
+        fb.ok(t('inbound:receiving.accepted', { skuCode: r.skuCode, qty: r.qty, received: r.lineReceived, expected: r.lineExpected }))
+      }
+    },
+    onRefused: (item, e) => {
+      fb.error(e instanceof ApiError || e instanceof Error ? e.message : String(e))
+      // Someone else may have received meanwhile: show the true remaining counts.
+      void load(item.args.orderNo, false)
+    },
+    onRetry: () => fb.info(t('inbound:station.network')),
+  })
+
+  const onScan = (code: string) => {
+    if (steps.current.id !== 'item' || !task) {
+      void load(code, true)
+      return
+    }
+    const upper = code.toUpperCase()
+    // Another label of this order: a box label switches the box; the order number itself is a no-op.
+    if (upper === task.order.orderNo) return
+    const box = new RegExp(`^${task.order.orderNo}-(\\d{1,4})$`).exec(upper)
+    if (box) {
+      setBoxNo(upper)
+      fb.info(t('inbound:receiving.boxSet', { box: upper }))
+      return
+    }
+    const n = Number(qty)
+    const args: ReceiveArgs = {
+      orderNo: task.order.orderNo, code, qty: Number.isInteger(n) ? n : 1,
+      ...(batchNo.trim() ? { batchNo: batchNo.trim() } : {}), ...(boxNo.trim() ? { boxNo: boxNo.trim() } : {}),
+    }
+    queue.enqueue(args, args.qty === 1 ? code : `${code} ×${args.qty}`)
+    setQty('1')
+  }
+
+  const finishShortage = async () => {
+    if (!task || !getActiveRegistry().get(FINISH_COMMAND)) return
+    const out = await runCommandById(FINISH_COMMAND, { orderNo: task.order.orderNo })
+    if (out.status !== 'ok') return
+    const next = await load(task.order.orderNo, false)
+    if (next) {
+      fb.ok(t('inbound:receiving.finished', { orderNo: next.order.orderNo }))
+      steps.go('done')
+    }
+  }
+
+  // Station keys work from the scan field and from the side fields alike.
+  const keyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const target = e.target as HTMLElement
+    if (e.altKey && !e.ctrlKey && !e.metaKey) {
+      const to = e.code === 'KeyQ' ? qtyRef : e.code === 'KeyB' ? batchRef : e.code === 'KeyX' ? boxRef : null
+      if (to) { e.preventDefault(); to.current?.focus(); to.current?.select(); return }
+      if (e.code === 'KeyS') { e.preventDefault(); void finishShortage(); return }
+    }
+    if (target !== scanRef.current && target.dataset.stationField && (e.key === 'Enter' || e.key === 'Escape')) {
+      e.preventDefault()
+      e.stopPropagation()
+      scanRef.current?.focus()
+      return
+    }
+    if (target === scanRef.current && e.key === 'Escape' && !scanRef.current.value) {
+      e.preventDefault()
+      setTask(null)
+      setBoxNo('')
+      setBatchNo('')
+      steps.go('order')
+      fb.clear()
+    }
+  }
+
+  const scanLabel = steps.current.id === 'item' ? 'inbound:receiving.step.scanItem' : 'inbound:receiving.step.scanOrder'
+  const o = task?.order
+  return (
+    <div className="flex flex-col gap-3 p-4" data-testid="receiving-station" onKeyDown={keyDown}>
+      <div className="flex items-center justify-between">
+        <h1 className="text-xl font-semibold">{t('inbound:receiving.title')}</h1>
+        <StepBar model={steps} />
+      </div>
+      <StatusLine status={fb.status} idleKey="inbound:receiving.noTask" />
+      <div className="grid grid-cols-[1fr_8rem_10rem_12rem] items-end gap-3">
+        <ScanInput inputRef={scanRef} labelKey={scanLabel} onScan={onScan} testId="scan-input" />
+        <SideField label="inbound:receiving.field.qty" inputRef={qtyRef} value={qty} onChange={setQty} inputMode="numeric" testId="receiving-qty" />
+        <SideField label="inbound:receiving.field.batch" inputRef={batchRef} value={batchNo} onChange={setBatchNo} testId="receiving-batch" />
+        <SideField label="inbound:receiving.field.box" inputRef={boxRef} value={boxNo} onChange={setBoxNo} testId="receiving-box" />
+      </div>
+      {qty !== '1' && <p className="text-sm font-medium text-sky-700" data-testid="receiving-qty-next">{t('inbound:receiving.qtyNext', { qty })}</p>}
+      <PendingScans items={pending} />
+      {o && (
+        <section className="flex flex-col gap-2" data-testid="receiving-task" data-order={o.orderNo} data-status={o.status}>
+          <p className="text-sm text-slate-700" data-testid="receiving-summary">
+            {t('inbound:receiving.summary', { orderNo: o.orderNo, status: t(dictLabelKey('inboundStatus', o.status)), received: o.receivedQty, expected: o.expectedQty, boxes: o.receivedBoxes })}
+            {task.settings.receivingLocationCode && <span className="ml-3">{t('inbound:receiving.field.location')}: <b>{task.settings.receivingLocationCode}</b></span>}
+          </p>
+          {(task.generated.inspectionNo || task.generated.shelvingTaskNo) && (
+            <p className="rounded bg-emerald-50 px-3 py-2 text-lg font-semibold text-emerald-800" data-testid="receiving-generated">
+              {task.generated.inspectionNo && t('inbound:receiving.generatedInspection', { no: task.generated.inspectionNo })}
+              {task.generated.inspectionNo && task.generated.shelvingTaskNo && ' · '}
+              {task.generated.shelvingTaskNo && t('inbound:receiving.generatedShelving', { no: task.generated.shelvingTaskNo })}
+            </p>
+          )}
+          <table className="w-full text-sm" data-testid="receiving-lines">
+            <thead className="bg-slate-100 text-left">
+              <tr>
+                {(['line', 'sku', 'style', 'color', 'size', 'batch', 'expected', 'received', 'remaining', 'codes'] as const).map((c) => (
+                  <th key={c} className={`px-2 py-1 ${['expected', 'received', 'remaining'].includes(c) ? 'text-right' : ''}`}>{t(`inbound:receiving.col.${c}`)}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {task.lines.map((l) => (
+                <tr key={l.lineNo} data-sku={l.skuCode} data-remaining={l.remaining}
+                  className={`border-b ${l.lineNo === lastLine ? 'bg-sky-50' : ''} ${l.remaining === 0 ? 'text-slate-400' : ''}`}>
+                  <td className="px-2 py-1">{l.lineNo}</td>
+                  <td className="px-2 py-1 font-mono">{l.skuCode}</td>
+                  <td className="px-2 py-1">{l.styleNo}</td>
+                  <td className="px-2 py-1">{l.colorName}</td>
+                  <td className="px-2 py-1">{l.sizeName}</td>
+                  <td className="px-2 py-1">{l.batchNo}</td>
+                  <td className="px-2 py-1 text-right">{l.expectedQty}</td>
+                  <td className="px-2 py-1 text-right">{l.receivedQty}</td>
+                  <td className="px-2 py-1 text-right font-semibold" data-testid="line-remaining">{l.remaining}</td>
+                  <td className="px-2 py-1 font-mono text-xs">{[...l.upcs, ...l.fnskus].join(' ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+      <KeyHelp hints={HINTS} />
+    </div>
+  )
+}
+
+function SideField({ label, value, onChange, inputRef, inputMode, testId }: { label: string; value: string; onChange(v: string): void; inputRef: RefObject<HTMLInputElement | null>; inputMode?: 'numeric'; testId: string }) {
+  const { t } = useTranslation()
+  return (
+    <label className="flex flex-col gap-1">
+      <span className="text-sm text-slate-600">{t(label)}</span>
+      <input
+        ref={inputRef} data-station-field="1" data-testid={testId} inputMode={inputMode} autoComplete="off"
+        className="rounded border border-slate-300 px-2 py-2 font-mono text-lg" value={value} onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
+  )
+}
