@@ -5,7 +5,7 @@
 // 'nothing matches fnsku/upc', 'item not in quick inbound task', 'scanned quantity over pending',
 // 'scan too fast' (the settings' minimum interval, per operator), 'X/B code conflict' (building a task
 // from X- and B-prefixed codes when the setting forbids). When every line is complete — or on `finish`
-// with a shortage — the order is finished and its shelving task generated.
+// with a shortage — the order is finished (order-machine finishReceiving) and its shelving task generated.
 import { z } from 'zod'
 import { and, eq, sql } from 'drizzle-orm'
 import type { AppDb, AppTx } from '../../db/client'
@@ -23,7 +23,7 @@ import { registerDocumentLookup, containsPattern } from '../search/registry'
 import { INBOUND_EXTRA_PATHS, QuickAddArgs, QuickNoArgs, QuickScanArgs, type QuickScanResult } from '../../../../commands/inbound-extra'
 import { receivingLocationId } from './settings-receiving'
 import { skusForCode, xbPrefix } from './quick-codes'
-import { insertShelvingTask } from './returns-shelving'
+import { finishReceiving } from './order-machine'
 
 export const QUICK_PERMISSIONS = { view: 'menu:stock-in-quickly', add: 'stock-in-quickly:add', receive: 'stock-in-quickly:receive' } as const
 export const QUICK_STATUS = { Open: 0, Finished: 1 } as const
@@ -93,17 +93,12 @@ async function lockTask(tx: AppTx, auth: AuthContext, taskNo: string): Promise<L
   return { id: n(t.id), taskNo: String(t.task_no), orderId: n(t.order_id), orderNo: String(t.order_no), status: n(t.status), receivedQty: n(t.received_qty) }
 }
 
-/** Finish: the order Receiving → Finish and a shelving task over what was received, where it was put. */
+/** Finish: the order Receiving → Finish through the status machine, which starts the inbound flow
+ *  (shelving task of what was received, where it was put — or the inspection the order asks for). */
 async function finishQuick(tx: AppTx, auth: AuthContext, t: LockedTask): Promise<string | null> {
-  await tx.execute(sql`UPDATE inbound_order SET status = 4, finished_at = now(), updated_at = now(), updated_by = ${auth.userId} WHERE id = ${t.orderId} AND status = 3`)
   await tx.execute(sql`UPDATE quick_inbound_task SET status = ${QUICK_STATUS.Finished}, finished_at = now(), updated_at = now(), updated_by = ${auth.userId} WHERE id = ${t.id}`)
-  const places = rowsOf(await tx.execute(sql`
-    SELECT r.line_id, r.sku_id, r.location_id, r.batch_no, sum(r.qty)::integer AS qty FROM inbound_receipt r
-    WHERE r.order_id = ${t.orderId} GROUP BY r.line_id, r.sku_id, r.location_id, r.batch_no ORDER BY r.line_id, r.location_id`))
-  return insertShelvingTask(tx, auth, {
-    sourceType: 'quick', sourceNo: t.orderNo, orderId: t.orderId,
-    lines: places.map((p) => ({ skuId: n(p.sku_id), batchNo: String(p.batch_no ?? ''), stockStatus: 1, fromLocationId: n(p.location_id), qty: n(p.qty), sourceLineId: n(p.line_id) })),
-  })
+  const flow = await finishReceiving(tx, auth, t.orderId)
+  return flow.shelvingTaskNo ?? null
 }
 
 defineHandler<QuickScanArgs>('inbound.quick.scan', async ({ tx, args, auth, setSummary }): Promise<QuickScanResult> => {

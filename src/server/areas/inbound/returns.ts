@@ -25,7 +25,7 @@ import {
 } from '../../../../commands/inbound-extra'
 import { isOverseasWarehouse, receivingLocationId } from './settings-receiving'
 import { skusForCode } from './quick-codes'
-import { insertShelvingTask } from './returns-shelving'
+import { createShelvingTask } from '../../inventory/inbound-flow'
 
 export const RETURN_STATUS = { New: 0, Received: 1, Cancelled: 2 } as const
 export const RETURNS_PERMISSIONS = { view: 'menu:returns-receipt', add: 'returns-receipt:add', receive: 'returns-receipt:receive', cancel: 'returns-receipt:cancel' } as const
@@ -54,10 +54,12 @@ function refuseClosed(r: LockedReturn) {
 /** Received: status 1 and a shelving task over what was received, from where it was put. */
 async function completeReturn(tx: AppTx, auth: AuthContext, r: LockedReturn): Promise<string | null> {
   const lines = rowsOf(await tx.execute(sql`SELECT id, sku_id, received_qty FROM return_order_line WHERE return_id = ${r.id} AND received_qty > 0 ORDER BY line_no`))
-  const taskNo = await insertShelvingTask(tx, auth, {
+  // Return lines are not inbound order lines: no source line (shelving must not count them on an order).
+  const task = await createShelvingTask(tx, auth, {
     sourceType: 'return', sourceNo: r.returnNo,
-    lines: lines.map((l) => ({ skuId: n(l.sku_id), stockStatus: returnStockStatus(r.reasonCode), fromLocationId: r.locationId!, qty: n(l.received_qty), sourceLineId: n(l.id) })),
+    lines: lines.map((l) => ({ skuId: n(l.sku_id), batchNo: '', stockStatus: returnStockStatus(r.reasonCode), fromLocationId: r.locationId!, qty: n(l.received_qty) })),
   })
+  const taskNo = task?.taskNo ?? null
   await tx.execute(sql`UPDATE return_order SET status = ${RETURN_STATUS.Received}, received_at = now(), shelving_task_no = ${taskNo}, updated_at = now(), updated_by = ${auth.userId} WHERE id = ${r.id}`)
   return taskNo
 }
