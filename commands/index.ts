@@ -8,10 +8,12 @@ import { adminCommands } from './admin'
 import { adminResourceCommands } from './admin-resources'
 import { resourceCommandList } from './resources'
 import { stockCommands } from './stock'
+import { inspectionCommands } from './inspection'
+import { shelvingCommands } from './shelving'
 import { receivingCommands } from './receiving'
 import { inboundExtraCommands } from './inbound-extra'
 
-export const ALL_COMMANDS: readonly CommandDef<any>[] = [...shellCommands, ...gridCommands, ...adminCommands, ...adminResourceCommands, ...resourceCommandList, ...stockCommands, ...receivingCommands, ...inboundExtraCommands]
+export const ALL_COMMANDS: readonly CommandDef<any>[] = [...shellCommands, ...gridCommands, ...adminCommands, ...adminResourceCommands, ...resourceCommandList, ...stockCommands, ...inspectionCommands, ...shelvingCommands, ...receivingCommands, ...inboundExtraCommands]
 
 /** Static registry; throws at import on a duplicate id. */
 export const commandRegistry = new CommandRegistry(ALL_COMMANDS)

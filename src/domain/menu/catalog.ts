@@ -107,11 +107,11 @@ const TREE: Def[] = [
   dir(6000, 'stock-in', '/stock-in', [
     screen(6001, 'harvest', 'harvest', { buttons: [[6101, 'receive'], [6102, 'export']] }),
     screen(6002, 'release-strip', 'ReleaseStrip', { buttons: [[6181, 'add'], [6182, 'release']] }),
-    screen(6003, 'test-list', 'test-list', { buttons: [[6103, 'inspect']] }),
+    screen(6003, 'test-list', 'test-list', { buttons: [[6103, 'inspect'], [6195, 'generate']] }),
     screen(6004, 'inbound-order', 'inbound-order', { buttons: [[6104, 'add'], [6105, 'validate'], [6106, 'abolish'], [6107, 'import'], [6108, 'export'], [6187, 'print']] }),
     page(6005, 'inbound-order-details', 'inbound-order/details', '/stock-in/inbound-order'),
     screen(6006, 'stock-in-quickly', 'inbound-order/stock-in-quickly', { buttons: [[6183, 'add'], [6184, 'receive']] }),
-    screen(6007, 'shelf-task', 'shelf-task', { buttons: [[6109, 'assign'], [6110, 'complete']] }),
+    screen(6007, 'shelf-task', 'shelf-task', { buttons: [[6109, 'assign'], [6110, 'complete'], [6196, 'claim'], [6197, 'shelve']] }),
     page(6008, 'shelf-task-details', 'shelf-task/details', '/stock-in/shelf-task'),
     screen(6009, 'returns-receipt', 'returns-receipt', { buttons: [[6111, 'add'], [6112, 'cancel'], [6185, 'receive']] }),
     screen(6010, 'audit-plan-separate-table', 'audit-plan-separate-table'),

@@ -13,6 +13,8 @@ import { productArea } from '../resources/custom/product/routes'
 import { adminArea } from './admin/index'
 import { resourcesArea } from './resources/index'
 import { stockArea } from './stock/index'
+import { inspectionArea } from './inbound/inspection'
+import { shelvingArea } from './inbound/shelving'
 import { inboundExtraArea } from './inbound/settings-area'
 
 export interface AreaDeps {
@@ -23,4 +25,4 @@ export interface AreaDeps {
 
 export type Area = (app: FastifyInstance, deps: AreaDeps) => Promise<void> | void
 
-export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea, productArea, stockArea, inboundExtraArea]
+export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea, productArea, stockArea, inspectionArea, shelvingArea, inboundExtraArea]

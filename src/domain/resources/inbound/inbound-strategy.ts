@@ -9,7 +9,7 @@ export const inboundStrategyResource = defineResource({
   table: 'inbound_strategy',
   scope: 'warehouse',
   menuCode: 'inbound-strategy',
-  component: 'inbound-strategy',
+  component: 'rules/inbound-strategy',
   ns: 'inbound',
   fields: {
     name: { kind: 'text', required: true, unique: true, maxLength: 100, width: 180 },

@@ -1,0 +1,87 @@
+// Quality inspection (stock-in → test-list): record pass/fail quantities per line at the inspection
+// station, complete, and generate the next document (spec section 4: only a completed pre-inbound
+// inspection generates the shelving order; a completed post-inbound one the inspection transfer
+// order). The server (src/server/areas/inbound/inspection.ts) re-checks every rule.
+import { z } from 'zod'
+import { defineCommand, type CommandDef } from '../src/domain/commands'
+
+export const INSPECTION_PATH = '/stock-in/test-list'
+
+const DocNo = z.string().trim().min(1).max(40)
+
+export const InspectionRecordArgs = z.strictObject({
+  inspectionNo: DocNo,
+  /** The line (inspection_line.id) — or a scanned SKU code / UPC / FNSKU naming it. */
+  lineId: z.number().int().positive().optional(),
+  code: z.string().trim().min(1).max(80).optional(),
+  pass: z.number().int().min(0).max(100_000).default(0),
+  fail: z.number().int().min(0).max(100_000).default(0),
+})
+export type InspectionRecordArgs = z.infer<typeof InspectionRecordArgs>
+
+export const InspectionCompleteArgs = z.strictObject({
+  inspectionNo: DocNo,
+  /** Undecided units pass (asked for confirmation first); without it undecided units refuse completion. */
+  passRest: z.boolean().optional(),
+})
+export type InspectionCompleteArgs = z.infer<typeof InspectionCompleteArgs>
+
+export const InspectionNoArgs = z.strictObject({ inspectionNo: DocNo })
+export type InspectionNoArgs = z.infer<typeof InspectionNoArgs>
+
+export interface InspectionLineView {
+  id: number; skuId: number; skuCode: string; batchNo: string; locationCode: string; qty: number; passQty: number; failQty: number
+}
+export interface InspectionView {
+  id: number; inspectionNo: string; orderNo: string; kind: number; status: number; qty: number; passQty: number; failQty: number
+  generatedNo: string | null; completedAt: string | null; lines: InspectionLineView[]
+}
+
+export interface InspectionRecordResult { inspection: InspectionView; lineId: number; pass: number; fail: number }
+export interface InspectionGenerateResult { inspectionNo: string; generatedNo: string; kind: number }
+
+const selectedNo = (sel: readonly Record<string, unknown>[]) => (sel.length === 1 && typeof sel[0]?.inspectionNo === 'string' ? sel[0].inspectionNo : undefined)
+
+export const inspectionCommands: readonly CommandDef<any>[] = [
+  defineCommand<InspectionRecordArgs>({
+    id: 'inbound.inspection.record', title: 'commands:inbound.inspection.record', section: 'scan', permission: 'test-list:inspect',
+    input: InspectionRecordArgs, server: true, keywords: ['inspect', 'QC', 'pass', 'fail'],
+    run: async (_ctx, rt, args) => {
+      if (args === undefined) { rt.navigate(`${INSPECTION_PATH}?station=1`); return undefined }
+      return rt.callServer<InspectionRecordResult>('inbound.inspection.record', args)
+    },
+  }),
+  defineCommand<InspectionCompleteArgs>({
+    id: 'inbound.inspection.complete', title: 'commands:inbound.inspection.complete', section: 'document', permission: 'test-list:inspect',
+    input: InspectionCompleteArgs, server: true, keywords: ['inspect', 'QC', 'complete'],
+    run: async (ctx, rt, args) => {
+      const a = args ?? (selectedNo(ctx.selection) ? { inspectionNo: selectedNo(ctx.selection)! } : undefined)
+      if (!a) { rt.navigate(`${INSPECTION_PATH}?station=1`); return undefined }
+      const r = await rt.callServer<InspectionView>('inbound.inspection.complete', a)
+      rt.toast('success', 'inbound:inspection.completed', { no: r.inspectionNo })
+      return r
+    },
+  }),
+  defineCommand<InspectionNoArgs>({
+    id: 'inbound.inspection.generate', title: 'commands:inbound.inspection.generate', section: 'document', permission: 'test-list:generate',
+    input: InspectionNoArgs, server: true, keywords: ['inspect', 'QC', 'shelving', 'transfer', 'generate'],
+    when: (ctx) => ctx.route.startsWith(INSPECTION_PATH),
+    enabled: (ctx) => (selectedNo(ctx.selection) ? true : 'common:validation.selectExactlyOne'),
+    selection: 'one',
+    run: async (ctx, rt, args) => {
+      const a = args ?? { inspectionNo: selectedNo(ctx.selection)! }
+      const r = await rt.callServer<InspectionGenerateResult>('inbound.inspection.generate', a)
+      rt.toast('success', 'inbound:inspection.generated', { no: r.generatedNo })
+      return r
+    },
+  }),
+  defineCommand<InspectionNoArgs>({
+    id: 'inbound.inspection.open', title: 'commands:inbound.inspection.open', section: 'document', permission: 'menu:test-list',
+    keywords: ['inspect', 'QC', 'station'], selection: 'one',
+    when: (ctx) => ctx.route.startsWith(INSPECTION_PATH),
+    run: (ctx, rt) => {
+      const no = selectedNo(ctx.selection)
+      rt.navigate(no ? `${INSPECTION_PATH}?station=${encodeURIComponent(no)}` : `${INSPECTION_PATH}?station=1`)
+    },
+  }),
+]

@@ -1,0 +1,120 @@
+// Shelving tasks (stock-in → shelf-task, shelf-task/details): claim (Unclaimed → Working), assign to a
+// job group, shelve by scanning LOCATION then SKU at the station (one command per scan, each with its
+// own Idempotency-Key), shelve a whole line in one confirm in fast storage mode (PC), complete. The
+// server (src/server/areas/inbound/shelving.ts) re-checks every rule of spec sections 5, 8 and 9.
+import { z } from 'zod'
+import { defineCommand, type CommandDef } from '../src/domain/commands'
+
+export const SHELF_TASK_PATH = '/stock-in/shelf-task'
+export const SHELF_TASK_DETAILS_PATH = '/stock-in/shelf-task/details'
+
+const TaskNo = z.string().trim().min(1).max(40)
+const LocationCode = z.string().trim().min(1).max(60)
+
+export const ShelveScanArgs = z.strictObject({
+  taskNo: TaskNo,
+  locationCode: LocationCode,
+  /** SKU code, UPC or FNSKU. */
+  code: z.string().trim().min(1).max(80),
+  /** Default 1; typed quantities allowed. */
+  qty: z.number().int().min(1).max(100_000).optional(),
+})
+export type ShelveScanArgs = z.infer<typeof ShelveScanArgs>
+
+export const ShelveLineArgs = z.strictObject({ taskNo: TaskNo, lineNo: z.number().int().positive(), locationCode: LocationCode })
+export type ShelveLineArgs = z.infer<typeof ShelveLineArgs>
+
+export const TaskNoArgs = z.strictObject({ taskNo: TaskNo })
+export type TaskNoArgs = z.infer<typeof TaskNoArgs>
+
+export const AssignArgs = z.strictObject({ taskNos: z.array(TaskNo).min(1).max(50), jobGroupId: z.number().int().positive() })
+export type AssignArgs = z.infer<typeof AssignArgs>
+
+export interface ShelvingLineView {
+  id: number; lineNo: number; skuId: number; skuCode: string; batchNo: string; stockStatus: number
+  fromLocationCode: string; suggestedLocationCode: string | null; qty: number; shelvedQty: number
+}
+export interface ShelvingRecordView { id: number; lineNo: number; skuCode: string; locationCode: string; qty: number; operatorName: string | null; createdAt: string }
+export interface ShelvingTaskView {
+  id: number; taskNo: string; sourceType: string; sourceNo: string; status: number; qty: number; shelvedQty: number
+  claimedBy: number | null; claimedByName: string | null; jobGroupId: number | null; jobGroupName: string | null
+  createdAt: string; completedAt: string | null; timedOut: boolean; storageMode: 'normal' | 'fast'
+  lines: ShelvingLineView[]; records: ShelvingRecordView[]
+}
+export interface ShelveResult {
+  task: ShelvingTaskView; lineNo: number; skuCode: string; locationCode: string; qty: number; completed: boolean
+  inspectionNo?: string
+}
+
+const selectedNos = (sel: readonly Record<string, unknown>[]) => sel.map((r) => r.taskNo).filter((v): v is string => typeof v === 'string')
+const one = (sel: readonly Record<string, unknown>[]) => { const s = selectedNos(sel); return s.length === 1 ? s[0] : undefined }
+const onTasks = (route: string) => route.startsWith(SHELF_TASK_PATH)
+
+export const shelvingCommands: readonly CommandDef<any>[] = [
+  defineCommand<ShelveScanArgs>({
+    id: 'inbound.shelving.scan', title: 'commands:inbound.shelving.scan', section: 'scan', permission: 'shelf-task:shelve',
+    input: ShelveScanArgs, server: true, keywords: ['shelve', 'putaway', 'SJ', 'location'],
+    run: async (_ctx, rt, args) => {
+      if (args === undefined) { rt.navigate(SHELF_TASK_DETAILS_PATH); return undefined }
+      return rt.callServer<ShelveResult>('inbound.shelving.scan', args)
+    },
+  }),
+  defineCommand<ShelveLineArgs>({
+    id: 'inbound.shelving.shelveLine', title: 'commands:inbound.shelving.shelveLine', section: 'scan', permission: 'shelf-task:shelve',
+    input: ShelveLineArgs, server: true, keywords: ['shelve', 'fast', 'PC'],
+    run: async (_ctx, rt, args) => {
+      if (args === undefined) { rt.navigate(SHELF_TASK_DETAILS_PATH); return undefined }
+      return rt.callServer<ShelveResult>('inbound.shelving.shelveLine', args)
+    },
+  }),
+  defineCommand<TaskNoArgs>({
+    id: 'inbound.shelving.claim', title: 'commands:inbound.shelving.claim', section: 'document', permission: 'shelf-task:claim',
+    input: TaskNoArgs, server: true, selection: 'one', keywords: ['claim', 'SJ'],
+    when: (ctx) => onTasks(ctx.route),
+    enabled: (ctx) => (one(ctx.selection) || ctx.documentId ? true : 'common:validation.selectExactlyOne'),
+    run: async (ctx, rt, args) => {
+      const taskNo = args?.taskNo ?? one(ctx.selection) ?? String(ctx.documentId)
+      const r = await rt.callServer<ShelvingTaskView>('inbound.shelving.claim', { taskNo })
+      rt.toast('success', 'inbound:shelving.claimed', { no: r.taskNo })
+      return r
+    },
+  }),
+  defineCommand<AssignArgs>({
+    id: 'inbound.shelving.assign', title: 'commands:inbound.shelving.assign', section: 'document', permission: 'shelf-task:assign',
+    input: AssignArgs, server: true, selection: 'many', keywords: ['assign', 'job group', 'SJ'],
+    when: (ctx) => onTasks(ctx.route),
+    enabled: (ctx) => (selectedNos(ctx.selection).length > 0 ? true : 'common:validation.selectAtLeastOne'),
+    run: async (ctx, rt, args) => {
+      let a = args
+      if (!a) {
+        const jobGroupId = await rt.prompt?.<number>('shelving.jobGroup')
+        if (jobGroupId === undefined) return undefined
+        a = { taskNos: selectedNos(ctx.selection), jobGroupId }
+      }
+      const r = await rt.callServer<{ count: number }>('inbound.shelving.assign', a)
+      rt.toast('success', 'inbound:shelving.assigned', { count: r.count })
+      return r
+    },
+  }),
+  defineCommand<TaskNoArgs>({
+    id: 'inbound.shelving.complete', title: 'commands:inbound.shelving.complete', section: 'document', permission: 'shelf-task:complete',
+    input: TaskNoArgs, server: true, selection: 'one', confirm: 'inbound:shelving.completeConfirm', keywords: ['complete', 'SJ'],
+    when: (ctx) => onTasks(ctx.route),
+    enabled: (ctx) => (one(ctx.selection) || ctx.documentId ? true : 'common:validation.selectExactlyOne'),
+    run: async (ctx, rt, args) => {
+      const taskNo = args?.taskNo ?? one(ctx.selection) ?? String(ctx.documentId)
+      const r = await rt.callServer<ShelveResult>('inbound.shelving.complete', { taskNo })
+      rt.toast('success', 'inbound:shelving.completed', { no: taskNo })
+      return r
+    },
+  }),
+  defineCommand<TaskNoArgs>({
+    id: 'inbound.shelving.open', title: 'commands:inbound.shelving.open', section: 'document', permission: 'menu:shelf-task',
+    selection: 'one', keywords: ['shelve', 'station', 'SJ'],
+    when: (ctx) => onTasks(ctx.route),
+    run: (ctx, rt) => {
+      const no = one(ctx.selection)
+      rt.navigate(no ? `${SHELF_TASK_DETAILS_PATH}?no=${encodeURIComponent(no)}` : SHELF_TASK_DETAILS_PATH)
+    },
+  }),
+]
