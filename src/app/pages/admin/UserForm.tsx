@@ -16,6 +16,7 @@ import { askConfirm } from '../../commands/interaction'
 import { showToast } from '../../state/toast'
 import { session } from '../../state/session'
 import { RefPicker } from '../../resources/inputs'
+import { USER_FORM_REFS } from '../../../domain/resources/form-refs'
 import { Check, CheckGroup, PlainSelect } from './admin-ui'
 
 export const USERS_GRID = 'admin-users'
@@ -122,7 +123,7 @@ function UserFormBody({ detail, roles, tenants, onClose }: { detail: UserDetail 
               onChange={(v) => form.setValue('tenantId', v)} onBlur={() => form.blur('tenantId')} invalid={f('tenantId').invalid} describedBy={f('tenantId').errorId} />
           </Field>
           <Field label="admin:ui.user.department" field={dept}>
-            <RefPicker id={dept.id} refName="department" value={dept.value as number | null} onChange={dept.onChange} onBlur={dept.onBlur}
+            <RefPicker id={dept.id} refName={USER_FORM_REFS.refs.deptId} value={dept.value as number | null} onChange={dept.onChange} onBlur={dept.onBlur}
               invalid={dept.invalid} describedBy={dept.errorId} clearable />
           </Field>
           <Select label="admin:ui.status" field={f('status')} options={STATUS_OPTIONS} required />

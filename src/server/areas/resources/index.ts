@@ -18,8 +18,9 @@ import { screenPathOf } from '../../../../commands/resources'
 import { registerDocumentLookup, documentLookups, containsPattern } from '../search/registry'
 import { holdsPermission } from '../../../domain/permissions'
 import { ALL_RESOURCES } from '../../../domain/resources/index'
+import { optionReaderScreens } from '../../../domain/resources/form-refs'
 import { dictLabelKey } from '../../../domain/dictionaries'
-import { commandIdOf, fieldLabelKey, permissionOf, titleKeyOf, type FieldDef, type ResourceDef } from '../../../domain/resource'
+import { commandIdOf, fieldLabelKey, permissionOf, titleKeyOf, type ResourceDef } from '../../../domain/resource'
 import { refFilterConds, runtimeOf, whereScoped, type ResourceRuntime } from '../../resources/runtime'
 import { recordOf, statusVerdicts } from '../../resources/service'
 import { dryRun, templateWorkbook } from '../../resources/importer'
@@ -36,14 +37,8 @@ const toArray = (v: unknown) => (v === undefined || v === '' ? undefined : Array
 /** Read permission: the resource's screen. */
 const readPermission = (def: ResourceDef<any>) => `menu:${def.menuCode}`
 
-/** Ref pickers may list a resource's labels with read permission on it or on any resource referring to it. */
-function optionsPermissions(def: ResourceDef<any>): string[] {
-  const codes = new Set([readPermission(def)])
-  for (const other of ALL_RESOURCES) {
-    if (Object.values(other.fields as Record<string, FieldDef>).some((f) => f.ref === def.name)) codes.add(readPermission(other))
-  }
-  return [...codes]
-}
+/** Ref pickers may list a resource's labels with read permission on it or on any screen whose form refers to it. */
+const optionsPermissions = (def: ResourceDef<any>): string[] => optionReaderScreens(def.name).map((code) => `menu:${code}`)
 
 /** Export columns: the list columns, cells as an operator reads them (labels, not codes). */
 function exportColumns(rt: ResourceRuntime, lang: Language): ExportColumn[] {
