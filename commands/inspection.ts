@@ -66,10 +66,12 @@ export const inspectionCommands: readonly CommandDef<any>[] = [
     id: 'inbound.inspection.generate', title: 'commands:inbound.inspection.generate', section: 'document', permission: 'test-list:generate',
     input: InspectionNoArgs, server: true, keywords: ['inspect', 'QC', 'shelving', 'transfer', 'generate'],
     when: (ctx) => ctx.route.startsWith(INSPECTION_PATH),
-    enabled: (ctx) => (selectedNo(ctx.selection) ? true : 'common:validation.selectExactlyOne'),
     selection: 'one',
     run: async (ctx, rt, args) => {
-      const a = args ?? { inspectionNo: selectedNo(ctx.selection)! }
+      // From the station with its document, or from the list with the selected row.
+      const no = args?.inspectionNo ?? selectedNo(ctx.selection)
+      if (!no) { rt.toast('info', 'common:validation.selectExactlyOne'); return undefined }
+      const a = { inspectionNo: no }
       const r = await rt.callServer<InspectionGenerateResult>('inbound.inspection.generate', a)
       rt.toast('success', 'inbound:inspection.generated', { no: r.generatedNo })
       return r

@@ -71,9 +71,10 @@ export const shelvingCommands: readonly CommandDef<any>[] = [
     id: 'inbound.shelving.claim', title: 'commands:inbound.shelving.claim', section: 'document', permission: 'shelf-task:claim',
     input: TaskNoArgs, server: true, selection: 'one', keywords: ['claim', 'SJ'],
     when: (ctx) => onTasks(ctx.route),
-    enabled: (ctx) => (one(ctx.selection) || ctx.documentId ? true : 'common:validation.selectExactlyOne'),
     run: async (ctx, rt, args) => {
-      const taskNo = args?.taskNo ?? one(ctx.selection) ?? String(ctx.documentId)
+      // From the station with its task, or from the list with the selected row.
+      const taskNo = args?.taskNo ?? one(ctx.selection)
+      if (!taskNo) { rt.toast('info', 'common:validation.selectExactlyOne'); return undefined }
       const r = await rt.callServer<ShelvingTaskView>('inbound.shelving.claim', { taskNo })
       rt.toast('success', 'inbound:shelving.claimed', { no: r.taskNo })
       return r
@@ -100,9 +101,10 @@ export const shelvingCommands: readonly CommandDef<any>[] = [
     id: 'inbound.shelving.complete', title: 'commands:inbound.shelving.complete', section: 'document', permission: 'shelf-task:complete',
     input: TaskNoArgs, server: true, selection: 'one', confirm: 'inbound:shelving.completeConfirm', keywords: ['complete', 'SJ'],
     when: (ctx) => onTasks(ctx.route),
-    enabled: (ctx) => (one(ctx.selection) || ctx.documentId ? true : 'common:validation.selectExactlyOne'),
     run: async (ctx, rt, args) => {
-      const taskNo = args?.taskNo ?? one(ctx.selection) ?? String(ctx.documentId)
+      // From the station with its task, or from the list with the selected row.
+      const taskNo = args?.taskNo ?? one(ctx.selection)
+      if (!taskNo) { rt.toast('info', 'common:validation.selectExactlyOne'); return undefined }
       const r = await rt.callServer<ShelveResult>('inbound.shelving.complete', { taskNo })
       rt.toast('success', 'inbound:shelving.completed', { no: taskNo })
       return r

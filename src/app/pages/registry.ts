@@ -71,5 +71,8 @@ registerScreen('system/mail-outbox', lazy(() => import('./admin/MailOutboxPage')
 registerScreen('system/tenant', lazy(() => import('./admin/TenantPage')))
 registerScreen('rights/rights-menu', lazy(() => import('./admin/MenusPage')))
 registerScreen('stock-in/harvest', lazy(() => import('./inbound/receiving/ReceivingPage')))
+registerScreen('stock-in/test-list', lazy(() => import('./inbound/inspection/InspectionPage')))
+registerScreen('stock-in/shelf-task', lazy(() => import('./inbound/shelving/ShelfTaskPage')))
+registerScreen('stock-in/shelf-task-details', lazy(() => import('./inbound/shelving/ShelvingStationPage')))
 // Every resource declaration's generated list screen (a hand-written page for the same key wins).
 registerResourceScreens((key, c) => registerScreen(key, c, { generated: true }))

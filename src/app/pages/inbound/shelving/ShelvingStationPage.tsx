@@ -1,0 +1,246 @@
+// Shelving station (stock-in → shelf-task/details, component 'stock-in/shelf-task-details', ?no=<task>).
+// Step 1: scan the task number (SJ… / QT…). Step 2: scan the LOCATION. Step 3: scan the SKU (code, UPC
+// or FNSKU) — each scan is one `inbound.shelving.scan` through the scan queue (own Idempotency-Key,
+// in order, kept while the network is away) moving 1 unit (or the quantity typed with Alt+Q) from the
+// line's source to the scanned location; further SKU scans go to the same location until Esc goes back
+// to the location step (Esc again: another task). The lines show the suggested location. Fast storage
+// (PC): Alt+W shelves the whole remaining line (Alt+L sets the line, default the first open one) to
+// the scanned location in one confirm. Alt+K claims, Alt+C completes with a remainder (confirm).
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSearch } from 'wouter'
+import { api, ApiError } from '../../../api/clients'
+import { session } from '../../../state/session'
+import { runCommandById } from '../../../commands/run'
+import { dictLabelKey, TaskClaimStatus } from '../../../../domain/dictionaries'
+import {
+  ScanInput, StatusLine, PendingScans, StepBar, KeyHelp, useScanQueue, useStationFeedback, useSteps, commandSender,
+  type StationStep, type KeyHint,
+} from '../../../station'
+import { QtyField } from '../inspection/InspectionPage'
+import type { ShelveResult, ShelveScanArgs, ShelvingTaskView } from '../../../../../commands/shelving'
+
+const STEPS: readonly StationStep[] = [
+  { id: 'task', promptKey: 'inbound:shelving.step.scanTask' },
+  { id: 'location', promptKey: 'inbound:shelving.step.scanLocation' },
+  { id: 'sku', promptKey: 'inbound:shelving.step.scanSku' },
+  { id: 'done', promptKey: 'inbound:shelving.step.done' },
+]
+
+const HINTS: readonly KeyHint[] = [
+  { keys: 'Enter', labelKey: 'inbound:shelving.keys.enter' },
+  { keys: 'Alt+Q', labelKey: 'inbound:shelving.keys.qty' },
+  { keys: 'Alt+K', labelKey: 'inbound:shelving.keys.claim' },
+  { keys: 'Alt+W', labelKey: 'inbound:shelving.keys.wholeLine' },
+  { keys: 'Alt+C', labelKey: 'inbound:shelving.keys.complete' },
+  { keys: 'Esc', labelKey: 'inbound:shelving.keys.back' },
+]
+
+const TASK_NO = /^(SJ|QT)\d{6,}$/i
+
+export default function ShelvingStationPage() {
+  const { t } = useTranslation()
+  const search = useSearch()
+  const initialNo = new URLSearchParams(search).get('no')
+  const steps = useSteps(STEPS)
+  const fb = useStationFeedback()
+  const [task, setTask] = useState<ShelvingTaskView | null>(null)
+  const [location, setLocation] = useState<string | null>(null)
+  const [qty, setQty] = useState('1')
+  const [lineNo, setLineNo] = useState('')
+  const [lastLine, setLastLine] = useState<number | null>(null)
+  const scanRef = useRef<HTMLInputElement>(null)
+  const qtyRef = useRef<HTMLInputElement>(null)
+  const lineRef = useRef<HTMLInputElement>(null)
+
+  const show = useCallback((v: ShelvingTaskView, keepLocation: boolean) => {
+    setTask(v)
+    if (v.status === TaskClaimStatus.Completed) { steps.go('done'); return }
+    steps.go(keepLocation ? 'sku' : 'location')
+  }, [steps])
+
+  const load = useCallback(async (no: string, announce: boolean) => {
+    try {
+      const v = await api.get<ShelvingTaskView>(`/api/inbound/shelving-tasks/${encodeURIComponent(no)}`, undefined, { silent: true })
+      if (announce) {
+        setLocation(null)
+        show(v, false)
+        fb.info(t(v.status === TaskClaimStatus.Completed ? 'inbound:shelving.alreadyDone' : 'inbound:shelving.loaded', { no: v.taskNo, left: v.qty - v.shelvedQty }))
+      } else {
+        setTask(v)
+      }
+      return v
+    } catch (e) {
+      if (announce) fb.error(e instanceof Error ? e.message : String(e))
+      return null
+    }
+  }, [fb, show, t])
+
+  // A document number in the URL (list row, palette "go to document") opens it once, like a scan.
+  useEffect(() => {
+    if (initialNo) void Promise.resolve().then(() => load(initialNo, true))
+  }, [initialNo]) // eslint-disable-line react-hooks/exhaustive-deps
+
+  const done = (r: ShelveResult) => {
+    setTask(r.task)
+    setLastLine(r.lineNo)
+    if (r.completed) {
+      steps.go('done')
+      fb.ok(r.inspectionNo ? t('inbound:shelving.doneInspection', { no: r.task.taskNo, inspectionNo: r.inspectionNo }) : t('inbound:shelving.done', { no: r.task.taskNo }))
+    } else {
+      const line = r.task.lines.find((l) => l.lineNo === r.lineNo)
+      fb.ok(t('inbound:shelving.accepted', { sku: r.skuCode, qty: r.qty, location: r.locationCode, shelved: line?.shelvedQty ?? 0, total: line?.qty ?? 0 }))
+    }
+  }
+
+  const { queue, pending } = useScanQueue<ShelveScanArgs, ShelveResult>({
+    send: commandSender<ShelveScanArgs, ShelveResult>('inbound.shelving.scan'),
+    storageKey: `station:shelf-task:${session.userId}:${session.tenantId}:${session.warehouseId}`,
+    onDone: (_item, r) => done(r),
+    onRefused: (item, e) => {
+      fb.error(e instanceof ApiError || e instanceof Error ? e.message : String(e))
+      void load(item.args.taskNo, false)
+    },
+    onRetry: () => fb.info(t('inbound:station.network')),
+  })
+
+  const onScan = (code: string) => {
+    const step = steps.current.id
+    if (step === 'task' || !task || (TASK_NO.test(code) && code.toUpperCase() !== task.taskNo.toUpperCase())) {
+      void load(code, true)
+      return
+    }
+    if (code.toUpperCase() === task.taskNo.toUpperCase()) return
+    if (step === 'done') { fb.error(t('inbound:shelving.errors.completed', { no: task.taskNo })); return }
+    if (step === 'location' || !location) {
+      setLocation(code.toUpperCase())
+      steps.go('sku')
+      fb.info(t('inbound:shelving.locationSet', { location: code.toUpperCase() }))
+      return
+    }
+    const n = Number(qty)
+    const args: ShelveScanArgs = { taskNo: task.taskNo, locationCode: location, code, ...(Number.isInteger(n) && n > 1 ? { qty: n } : {}) }
+    queue.enqueue(args, `${code} ×${args.qty ?? 1} → ${location}`)
+    setQty('1')
+  }
+
+  const wholeLine = async () => {
+    if (!task || !location) { fb.error(t('inbound:shelving.needLocation')); return }
+    const n = Number(lineNo)
+    const line = Number.isInteger(n) && n > 0 ? n : task.lines.find((l) => l.shelvedQty < l.qty)?.lineNo
+    if (!line) return
+    const out = await runCommandById('inbound.shelving.shelveLine', { taskNo: task.taskNo, lineNo: line, locationCode: location })
+    if (out.status === 'ok') { done(out.result as ShelveResult); setLineNo('') } else if (out.status === 'failed') {
+      fb.error(out.error instanceof Error ? out.error.message : String(out.error))
+    }
+  }
+
+  const claim = async () => {
+    if (!task) return
+    const out = await runCommandById('inbound.shelving.claim', { taskNo: task.taskNo })
+    if (out.status === 'ok') { setTask(out.result as ShelvingTaskView); fb.ok(t('inbound:shelving.claimed', { no: task.taskNo })) }
+  }
+
+  const complete = async () => {
+    if (!task) return
+    const out = await runCommandById('inbound.shelving.complete', { taskNo: task.taskNo })
+    if (out.status === 'ok') done(out.result as ShelveResult)
+  }
+
+  const keyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const target = e.target as HTMLElement
+    if (e.altKey && !e.ctrlKey && !e.metaKey) {
+      const to = e.code === 'KeyQ' ? qtyRef : e.code === 'KeyL' ? lineRef : null
+      if (to) { e.preventDefault(); to.current?.focus(); to.current?.select(); return }
+      if (e.code === 'KeyW') { e.preventDefault(); void wholeLine(); return }
+      if (e.code === 'KeyK') { e.preventDefault(); void claim(); return }
+      if (e.code === 'KeyC') { e.preventDefault(); void complete(); return }
+    }
+    if (target !== scanRef.current && target.dataset.stationField && (e.key === 'Enter' || e.key === 'Escape')) {
+      e.preventDefault()
+      e.stopPropagation()
+      scanRef.current?.focus()
+      return
+    }
+    if (target === scanRef.current && e.key === 'Escape' && !scanRef.current.value) {
+      e.preventDefault()
+      if (location && steps.current.id === 'sku') {
+        setLocation(null)
+        steps.go('location')
+      } else {
+        setTask(null)
+        setLocation(null)
+        steps.go('task')
+      }
+      fb.clear()
+    }
+  }
+
+  const step = steps.current.id
+  const scanLabel = step === 'sku' ? 'inbound:shelving.step.scanSku' : step === 'location' ? 'inbound:shelving.step.scanLocation' : 'inbound:shelving.step.scanTask'
+  const fast = task?.storageMode === 'fast'
+  return (
+    <div className="flex flex-col gap-3 p-4" data-testid="shelving-station" onKeyDown={keyDown}>
+      <div className="flex items-center justify-between">
+        <h1 className="text-xl font-semibold">{t('inbound:shelving.stationTitle')}</h1>
+        <StepBar model={steps} />
+      </div>
+      <StatusLine status={fb.status} idleKey="inbound:shelving.noTask" />
+      <div className={`grid ${fast ? 'grid-cols-[1fr_8rem_8rem_12rem]' : 'grid-cols-[1fr_8rem_12rem]'} items-end gap-3`}>
+        <ScanInput inputRef={scanRef} labelKey={scanLabel} onScan={onScan} testId="scan-input" />
+        <QtyField inputRef={qtyRef} value={qty} onChange={setQty} labelKey="inbound:shelving.field.qty" />
+        {fast && <QtyField inputRef={lineRef} value={lineNo} onChange={setLineNo} labelKey="inbound:shelving.field.line" testId="station-line" />}
+        <p className="rounded bg-slate-100 px-3 py-2 text-center font-mono text-lg" data-testid="shelving-location">
+          {location ?? t('inbound:shelving.noLocation')}
+        </p>
+      </div>
+      <PendingScans items={pending} />
+      {task && (
+        <section className="flex flex-col gap-2" data-testid="shelving-task" data-no={task.taskNo} data-status={task.status}>
+          <p className="text-sm text-slate-700" data-testid="shelving-summary">
+            {t('inbound:shelving.summary', {
+              no: task.taskNo, source: task.sourceNo, status: t(dictLabelKey('taskClaimStatus', task.status)), shelved: task.shelvedQty, qty: task.qty,
+              operator: task.claimedByName ?? '—', mode: t(`dict:storageMode.${task.storageMode}`),
+            })}
+            {task.timedOut && <span className="ml-3 rounded bg-red-100 px-2 text-xs font-semibold text-red-800">{t('inbound:shelving.timedOut.yes')}</span>}
+          </p>
+          <table className="w-full text-sm" data-testid="shelving-lines">
+            <thead className="bg-slate-100 text-left">
+              <tr>
+                {(['line', 'sku', 'batch', 'status', 'from', 'suggested', 'qty', 'shelved'] as const).map((c) => (
+                  <th key={c} className={`px-2 py-1 ${['qty', 'shelved'].includes(c) ? 'text-right' : ''}`}>{t(`inbound:shelving.lineCol.${c}`)}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {task.lines.map((l) => (
+                <tr key={l.lineNo} data-sku={l.skuCode} data-left={l.qty - l.shelvedQty}
+                  className={`border-b ${l.lineNo === lastLine ? 'bg-sky-50' : ''} ${l.shelvedQty >= l.qty ? 'text-slate-400' : ''}`}>
+                  <td className="px-2 py-1">{l.lineNo}</td>
+                  <td className="px-2 py-1 font-mono">{l.skuCode}</td>
+                  <td className="px-2 py-1">{l.batchNo}</td>
+                  <td className="px-2 py-1">{t(dictLabelKey('stockStatus', l.stockStatus))}</td>
+                  <td className="px-2 py-1 font-mono">{l.fromLocationCode}</td>
+                  <td className="px-2 py-1 font-mono font-semibold" data-testid="line-suggested">{l.suggestedLocationCode ?? '—'}</td>
+                  <td className="px-2 py-1 text-right">{l.qty}</td>
+                  <td className="px-2 py-1 text-right font-semibold" data-testid="line-shelved">{l.shelvedQty}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {task.records.length > 0 && (
+            <details data-testid="shelving-records">
+              <summary className="cursor-pointer text-sm text-slate-600">{t('inbound:shelving.records', { count: task.records.length })}</summary>
+              <ul className="text-sm">
+                {task.records.slice(0, 50).map((r) => (
+                  <li key={r.id} className="font-mono">{r.skuCode} ×{r.qty} → {r.locationCode} · {r.operatorName ?? '—'}</li>
+                ))}
+              </ul>
+            </details>
+          )}
+        </section>
+      )}
+      <KeyHelp hints={HINTS} />
+    </div>
+  )
+}
