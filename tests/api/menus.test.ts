@@ -105,7 +105,7 @@ describe('GET /wms-plus-base/common/pms/user/menu/res/{menuId}', () => {
 
   it('receiver: the inbound-order buttons, skipAuth false', async () => {
     const r = await res('receiver', 'inbound-order')
-    expect(r.body.data).toEqual({ res: ['add', 'validate', 'abolish', 'import', 'export'].map((a) => ({ code: `inbound-order:${a}` })), skipAuth: false })
+    expect(r.body.data).toEqual({ res: ['add', 'validate', 'abolish', 'import', 'export', 'edit', 'submit', 'finish', 'status', 'print'].map((a) => ({ code: `inbound-order:${a}` })), skipAuth: false })
   })
 
   it('per role: a menu with no granted buttons is empty for others, a granted one lists them', async () => {
@@ -132,7 +132,7 @@ describe('GET /pms-console/menu/{id}', () => {
     expect(r.statusCode).toBe(200)
     const node = r.json().data as MenuNode
     expect(node).toMatchObject({ id: id('inbound-order'), code: 'inbound-order', parentId: id('stock-in'), level: 2, component: 'stock-in/inbound-order', meta: { title: 'menu:title.inbound-order' } })
-    expect(node.children!.map((c) => [c.code, c.level, c.type])).toEqual(['add', 'validate', 'abolish', 'import', 'export'].map((a) => [`inbound-order:${a}`, 3, 'B']))
+    expect(node.children!.map((c) => [c.code, c.level, c.type])).toEqual(['add', 'validate', 'abolish', 'import', 'export', 'edit', 'submit', 'finish', 'status', 'print'].map((a) => [`inbound-order:${a}`, 3, 'B']))
   })
 
   it('unknown id → 404 with the translated message; not granted reads the same', async () => {

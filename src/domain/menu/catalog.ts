@@ -108,7 +108,7 @@ const TREE: Def[] = [
     screen(6001, 'harvest', 'harvest', { buttons: [[6101, 'receive'], [6102, 'export']] }),
     screen(6002, 'release-strip', 'ReleaseStrip', { buttons: [[6181, 'add'], [6182, 'release']] }),
     screen(6003, 'test-list', 'test-list', { buttons: [[6103, 'inspect'], [6195, 'generate']] }),
-    screen(6004, 'inbound-order', 'inbound-order', { buttons: [[6104, 'add'], [6105, 'validate'], [6106, 'abolish'], [6107, 'import'], [6108, 'export'], [6187, 'print']] }),
+    screen(6004, 'inbound-order', 'inbound-order', { buttons: [[6104, 'add'], [6105, 'validate'], [6106, 'abolish'], [6107, 'import'], [6108, 'export'], [6121, 'edit'], [6122, 'submit'], [6123, 'finish'], [6124, 'status'], [6187, 'print']] }),
     page(6005, 'inbound-order-details', 'inbound-order/details', '/stock-in/inbound-order'),
     screen(6006, 'stock-in-quickly', 'inbound-order/stock-in-quickly', { buttons: [[6183, 'add'], [6184, 'receive']] }),
     screen(6007, 'shelf-task', 'shelf-task', { buttons: [[6109, 'assign'], [6110, 'complete'], [6196, 'claim'], [6197, 'shelve']] }),

@@ -15,6 +15,7 @@ import { resourcesArea } from './resources/index'
 import { stockArea } from './stock/index'
 import { inspectionArea } from './inbound/inspection'
 import { shelvingArea } from './inbound/shelving'
+import { inboundArea } from './inbound/index'
 import { inboundExtraArea } from './inbound/settings-area'
 
 export interface AreaDeps {
@@ -25,4 +26,4 @@ export interface AreaDeps {
 
 export type Area = (app: FastifyInstance, deps: AreaDeps) => Promise<void> | void
 
-export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea, productArea, stockArea, inspectionArea, shelvingArea, inboundExtraArea]
+export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea, productArea, stockArea, inspectionArea, shelvingArea, inboundArea, inboundExtraArea]

@@ -19,6 +19,7 @@ import { seedOrgResources } from '../resources/custom/org/seed'
 import { seedWarehouseResources } from '../resources/custom/warehouse/seed'
 import { seedProductResources } from '../resources/custom/product/seed'
 import { seedStations } from './seed/stations'
+import { seedInboundOrders } from './seed/inbound-orders'
 
 export interface SeedResult { seeded: 'demo' | 'admin' | 'none'; generatedAdminPassword?: string }
 
@@ -58,6 +59,7 @@ export async function seedIfEmpty(database: Database, config: Config, env: NodeJ
     if (demo) await seedWarehouseResources(tx)
     if (demo) await seedProductResources(tx)
     if (demo) await seedStations(tx)
+    if (demo) await seedInboundOrders(tx)
     return true
   })
   if (!done) return { seeded: 'none' }

@@ -1,0 +1,195 @@
+// Inbound orders (stock-in → inbound-order): create (form, API, Excel import), edit while New, and the
+// status machine's moves — submit, issue, abolish, finish receiving with a shortage — one by one or
+// as a bulk status change from the grid selection with a preview. Handlers:
+// src/server/areas/inbound/orders.ts (one transaction each; the machine is order-machine.ts).
+// The argument schemas live here so the browser's pre-flight and the server parse the same way.
+import { z } from 'zod'
+import { defineCommand, type CommandContext, type CommandDef } from '../src/domain/commands'
+import { InboundStatus } from '../src/domain/dictionaries'
+
+export const INBOUND_ORDER_PATH = '/stock-in/inbound-order'
+export const INBOUND_ORDER_DETAILS_PATH = '/stock-in/inbound-order/details'
+export const inboundOrderDetailsPath = (orderNo: string) => `${INBOUND_ORDER_DETAILS_PATH}?orderNo=${encodeURIComponent(orderNo)}`
+
+/** Permission codes: buttons of the inbound-order screen (src/domain/menu/catalog.ts). */
+export const INBOUND_ORDER_PERMISSIONS = {
+  view: 'menu:inbound-order',
+  add: 'inbound-order:add',
+  edit: 'inbound-order:edit',
+  submit: 'inbound-order:submit',
+  /** The catalog's 'validate' button: the review that issues the order to the warehouse. */
+  issue: 'inbound-order:validate',
+  abolish: 'inbound-order:abolish',
+  finish: 'inbound-order:finish',
+  status: 'inbound-order:status',
+  import: 'inbound-order:import',
+  export: 'inbound-order:export',
+} as const
+
+export const MAX_ORDER_LINES = 500
+/** Most orders one bulk command takes (the grid's selection). */
+export const MAX_BULK_ORDERS = 200
+/** Most sheet rows one import takes (one transaction). */
+export const MAX_IMPORT_LINES = 5000
+
+const optText = (max: number) => z.string().trim().max(max).nullish().transform((v) => (v ? v : null))
+
+export const OrderLineInput = z.strictObject({
+  /** SKU code, or a UPC / FNSKU of one of its platform SKUs (product_msku). */
+  code: z.string().trim().min(1, 'errors:field.required').max(80).transform((s) => s.toUpperCase()),
+  qty: z.number().int().min(1, 'errors:field.tooSmall').max(1_000_000),
+  /** Default: the order's batch. */
+  batchNo: optText(40),
+})
+export type OrderLineInput = z.input<typeof OrderLineInput>
+
+export const OrderHeaderInput = z.strictObject({
+  inboundType: z.number().int().min(1).max(6),
+  supplierId: z.number().int().positive().nullish(),
+  sourceNo: optText(60),
+  expectedArrival: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'errors:field.invalidFormat').nullish(),
+  inspectionMode: z.number().int().min(0).max(2).default(0),
+  batchNo: optText(40),
+  boxCount: z.number().int().min(0).max(100_000).nullish(),
+  remark: optText(500),
+})
+
+export const CreateOrderArgs = OrderHeaderInput.extend({
+  lines: z.array(OrderLineInput).min(1, 'inbound:order.errors.noLines').max(MAX_ORDER_LINES),
+})
+export type CreateOrderArgs = z.input<typeof CreateOrderArgs>
+
+/** Edit (New only): the whole header and lines replace the stored ones. */
+export const EditOrderArgs = CreateOrderArgs.extend({ orderNo: z.string().trim().min(1).max(40) })
+export type EditOrderArgs = z.input<typeof EditOrderArgs>
+
+export const OrderIdsArgs = z.strictObject({
+  ids: z.array(z.number().int().positive()).min(1, 'common:validation.selectAtLeastOne').max(MAX_BULK_ORDERS),
+})
+export type OrderIdsArgs = z.infer<typeof OrderIdsArgs>
+
+/** Targets an operator may choose (Receiving is reached by the first receipt only). */
+export const MANUAL_TARGETS = [InboundStatus.WaitingIssued, InboundStatus.Issued, InboundStatus.Finish, InboundStatus.Abolished] as const
+export const OrderStatusArgs = OrderIdsArgs.extend({
+  status: z.number().int().refine((v) => (MANUAL_TARGETS as readonly number[]).includes(v), 'errors:field.invalidValue'),
+})
+export type OrderStatusArgs = z.infer<typeof OrderStatusArgs>
+
+/** One line of an import sheet after the dry run (row = sheet row; ref groups rows into orders). */
+export const ImportOrderRow = z.strictObject({
+  row: z.number().int().min(2),
+  ref: z.string().trim().min(1).max(60),
+  inboundType: z.number().int().min(1).max(6),
+  supplierId: z.number().int().positive().nullish(),
+  sourceNo: optText(60),
+  expectedArrival: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullish(),
+  inspectionMode: z.number().int().min(0).max(2),
+  batchNo: optText(40),
+  boxCount: z.number().int().min(0).max(100_000).nullish(),
+  remark: optText(500),
+  code: z.string().trim().min(1).max(80),
+  qty: z.number().int().min(1).max(1_000_000),
+})
+export type ImportOrderRow = z.infer<typeof ImportOrderRow>
+export const ImportOrdersArgs = z.strictObject({ rows: z.array(ImportOrderRow).min(1).max(MAX_IMPORT_LINES) })
+export type ImportOrdersArgs = z.infer<typeof ImportOrdersArgs>
+
+/** Server answers. */
+export interface CreatedOrder { id: number; orderNo: string; expectedQty: number; lines: number }
+export interface TransitionResult { changed: { id: number; orderNo: string; from: number; to: number; inspectionNo?: string; shelvingTaskNo?: string }[] }
+export interface StatusVerdict { id: number; orderNo: string | null; from: number | null; to: number; change: boolean; reason: string | null; message: string | null }
+export interface BulkStatusResult extends TransitionResult { refused: StatusVerdict[] }
+
+/** Endpoints (src/server/areas/inbound/orders.ts). */
+export const INBOUND_ORDER_API = {
+  list: '/api/inbound/orders',
+  export: '/api/inbound/orders/export',
+  detail: (orderNo: string) => `/api/inbound/orders/by-no/${encodeURIComponent(orderNo)}`,
+  statusPreview: '/api/inbound/orders/status-preview',
+  template: '/api/inbound/orders/import/template',
+  dryRun: '/api/inbound/orders/import/dry-run',
+  resolve: '/api/inbound/orders/resolve-code',
+} as const
+
+/** The selected orders' ids (grid rows carry `id`), or on the details page the open document. */
+export function selectedOrderIds(ctx: CommandContext): number[] {
+  const ids = ctx.selection.map((r) => Number(r.id)).filter((n) => Number.isInteger(n) && n > 0)
+  if (ids.length === 0 && ctx.route.startsWith(INBOUND_ORDER_DETAILS_PATH) && typeof ctx.documentId === 'number') return [ctx.documentId]
+  return ids
+}
+const onOrderScreens = (ctx: CommandContext) => ctx.route === '' || ctx.route.startsWith(INBOUND_ORDER_PATH)
+const needsSelection = (ctx: CommandContext) => (selectedOrderIds(ctx).length ? true : 'common:validation.selectAtLeastOne')
+
+/**
+ * The list page's dialogs are addressed by URL (the page renders them), so a command can open them
+ * from anywhere: ?form=new · ?edit=<id> · ?status=<id,id…> · ?import=1.
+ */
+export const orderDialogPath = {
+  create: () => `${INBOUND_ORDER_PATH}?form=new`,
+  edit: (id: number) => `${INBOUND_ORDER_PATH}?edit=${id}`,
+  status: (ids: readonly number[]) => `${INBOUND_ORDER_PATH}?status=${ids.join(',')}`,
+  import: () => `${INBOUND_ORDER_PATH}?import=1`,
+}
+
+function transition(id: string, permission: string, done: string, opts: { confirm?: string } = {}): CommandDef<OrderIdsArgs> {
+  return defineCommand<OrderIdsArgs>({
+    id, title: `commands:${id}`, section: 'status', permission, input: OrderIdsArgs, server: true, selection: 'many',
+    keywords: ['RK', 'inbound'], confirm: opts.confirm,
+    when: onOrderScreens, enabled: needsSelection,
+    run: async (ctx, rt, args) => {
+      const r = await rt.callServer<TransitionResult>(id, args ?? { ids: selectedOrderIds(ctx) })
+      rt.toast('success', done, { count: r.changed.length, orderNo: r.changed.map((c) => c.orderNo).join(', ') })
+      return r
+    },
+  })
+}
+
+export const inboundOrderCommands: readonly CommandDef<any>[] = [
+  defineCommand<CreateOrderArgs>({
+    id: 'inbound.order.create', title: 'commands:inbound.order.create', section: 'document', permission: INBOUND_ORDER_PERMISSIONS.add,
+    input: CreateOrderArgs, server: true, keywords: ['RK', 'inbound', 'purchase', 'new'],
+    run: async (_ctx, rt, args) => {
+      if (args === undefined) { rt.navigate(orderDialogPath.create()); return undefined }
+      const r = await rt.callServer<CreatedOrder>('inbound.order.create', args)
+      rt.toast('success', 'inbound:order.done.created', { orderNo: r.orderNo })
+      return r
+    },
+  }),
+  defineCommand<EditOrderArgs>({
+    id: 'inbound.order.edit', title: 'commands:inbound.order.edit', section: 'document', permission: INBOUND_ORDER_PERMISSIONS.edit,
+    input: EditOrderArgs, server: true, selection: 'one', keywords: ['RK', 'inbound'], when: onOrderScreens,
+    enabled: (ctx) => (selectedOrderIds(ctx).length === 1 ? true : 'common:validation.selectExactlyOne'),
+    run: async (ctx, rt, args) => {
+      if (args === undefined) { rt.navigate(orderDialogPath.edit(selectedOrderIds(ctx)[0]!)); return undefined }
+      const r = await rt.callServer<CreatedOrder>('inbound.order.edit', args)
+      rt.toast('success', 'inbound:order.done.saved', { orderNo: r.orderNo })
+      return r
+    },
+  }),
+  transition('inbound.order.submit', INBOUND_ORDER_PERMISSIONS.submit, 'inbound:order.done.submitted'),
+  transition('inbound.order.issue', INBOUND_ORDER_PERMISSIONS.issue, 'inbound:order.done.issued'),
+  transition('inbound.order.abolish', INBOUND_ORDER_PERMISSIONS.abolish, 'inbound:order.done.abolished', { confirm: 'inbound:order.confirm.abolish' }),
+  transition('inbound.order.finish', INBOUND_ORDER_PERMISSIONS.finish, 'inbound:order.done.finished', { confirm: 'inbound:order.confirm.finish' }),
+  defineCommand<OrderStatusArgs>({
+    id: 'inbound.order.status', title: 'commands:inbound.order.status', section: 'status', permission: INBOUND_ORDER_PERMISSIONS.status,
+    input: OrderStatusArgs, server: true, selection: 'many', keywords: ['RK', 'inbound', 'bulk'], when: onOrderScreens, enabled: needsSelection,
+    run: async (ctx, rt, args) => {
+      if (args === undefined) { rt.navigate(orderDialogPath.status(selectedOrderIds(ctx))); return undefined }
+      const r = await rt.callServer<BulkStatusResult>('inbound.order.status', args)
+      rt.toast('success', 'inbound:order.done.bulk', { count: r.changed.length, refused: r.refused.length })
+      return r
+    },
+  }),
+  defineCommand<ImportOrdersArgs>({
+    id: 'inbound.order.import', title: 'commands:inbound.order.import', section: 'document', permission: INBOUND_ORDER_PERMISSIONS.import,
+    input: ImportOrdersArgs, server: true, keywords: ['RK', 'inbound', 'excel', 'xlsx'],
+    run: async (_ctx, rt, args) => {
+      if (args === undefined) { rt.navigate(orderDialogPath.import()); return undefined }
+      return rt.callServer<{ created: number; orderNos: string[] }>('inbound.order.import', args)
+    },
+  }),
+  defineCommand({
+    id: 'inbound.order.export', title: 'commands:inbound.order.export', section: 'grid', permission: INBOUND_ORDER_PERMISSIONS.export,
+    when: (ctx) => ctx.route.split(/[?#]/)[0] === INBOUND_ORDER_PATH, run: (_ctx, rt) => rt.effect('grid.export'),
+  }),
+]

@@ -1,0 +1,13 @@
+// The inbound area (issue 4): inbound orders (orders.ts, status machine order-machine.ts) and the
+// routes of the stations and documents that follow them. Each part keeps its routes and command
+// handlers in its own module; this file only lists them. Importing it registers the handlers and the
+// "go to document" lookups (src/server/commands/index.ts imports it once).
+import type { Area } from '../index'
+import { registerRoutes } from '../../http/route'
+import { orderRoutes } from './orders'
+import { receivingRoutes } from './receiving'
+
+export const inboundArea: Area = async (app, deps) => {
+  registerRoutes(app, orderRoutes(deps.db))
+  await receivingRoutes(app, deps)
+}
