@@ -121,13 +121,15 @@ function formCommand<I>(o: { id: string; permission: string; input: z.ZodType<I>
   })
 }
 
-/** Acts on the given document number, else the selected row's (`field` of the row). */
-function rowCommand<I>(o: { id: string; permission: string; input: z.ZodType<I>; field: string; confirm?: string; done: string; when?: (ctx: CommandContext) => boolean }): CommandDef<I> {
+/** Acts on the given document number, else the selected row's (`field`), else asks for it (palette). */
+function rowCommand<I>(o: { id: string; permission: string; input: z.ZodType<I>; field: string; promptKey: string; confirm?: string; done: string; when?: (ctx: CommandContext) => boolean }): CommandDef<I> {
   return defineCommand<I>({
-    id: o.id, title: `commands:${o.id}`, section: 'status', permission: o.permission, input: o.input, server: true, confirm: o.confirm,
-    selection: 'one', when: o.when,
+    id: o.id, title: `commands:${o.id}`, section: 'status', permission: o.permission, input: o.input, server: true, confirm: o.confirm, when: o.when,
     run: async (ctx, rt, args) => {
-      const r = await rt.callServer(o.id, args ?? { [o.field]: str(selectedRow(ctx)?.[o.field]) })
+      const no = str((args as Record<string, unknown> | undefined)?.[o.field]) ?? str(selectedRow(ctx)?.[o.field])
+        ?? await rt.prompt?.<string>('text', { title: o.promptKey })
+      if (!no) return undefined
+      const r = await rt.callServer(o.id, { [o.field]: no })
       rt.toast('success', o.done, r as Record<string, unknown>)
       return r
     },
@@ -168,10 +170,10 @@ export const inboundExtraCommands: readonly CommandDef<any>[] = [
       return rt.callServer('inbound.return.scan', args)
     },
   }),
-  rowCommand({ id: 'inbound.return.finish', permission: 'returns-receipt:receive', input: ReturnNoArgs, field: 'returnNo', done: 'inbound:returns.done.received', confirm: 'inbound:returns.finishConfirm',
+  rowCommand({ id: 'inbound.return.finish', permission: 'returns-receipt:receive', input: ReturnNoArgs, field: 'returnNo', promptKey: 'inbound:returns.fields.returnNo', done: 'inbound:returns.done.received', confirm: 'inbound:returns.finishConfirm',
     when: (ctx) => ctx.route.startsWith(INBOUND_EXTRA_PATHS.returns) }),
   // Spec section 5: cancelling a return order is irreversible (confirm).
-  rowCommand({ id: 'inbound.return.cancel', permission: 'returns-receipt:cancel', input: ReturnNoArgs, field: 'returnNo', done: 'inbound:returns.done.cancelled', confirm: 'inbound:returns.cancelConfirm',
+  rowCommand({ id: 'inbound.return.cancel', permission: 'returns-receipt:cancel', input: ReturnNoArgs, field: 'returnNo', promptKey: 'inbound:returns.fields.returnNo', done: 'inbound:returns.done.cancelled', confirm: 'inbound:returns.cancelConfirm',
     when: (ctx) => ctx.route.startsWith(INBOUND_EXTRA_PATHS.returns) }),
   // Quick inbound
   formCommand({ id: 'inbound.quick.add', permission: 'stock-in-quickly:add', input: QuickAddArgs, path: INBOUND_EXTRA_PATHS.quick, done: 'inbound:quick.done.added', keywords: ['KR'] }),
@@ -182,11 +184,11 @@ export const inboundExtraCommands: readonly CommandDef<any>[] = [
       return rt.callServer('inbound.quick.scan', args)
     },
   }),
-  rowCommand({ id: 'inbound.quick.finish', permission: 'stock-in-quickly:receive', input: QuickNoArgs, field: 'taskNo', done: 'inbound:quick.done.finished', confirm: 'inbound:quick.finishConfirm',
+  rowCommand({ id: 'inbound.quick.finish', permission: 'stock-in-quickly:receive', input: QuickNoArgs, field: 'taskNo', promptKey: 'inbound:quick.fields.taskNo', done: 'inbound:quick.done.finished', confirm: 'inbound:quick.finishConfirm',
     when: (ctx) => ctx.route.startsWith(INBOUND_EXTRA_PATHS.quick) }),
   // Vehicle release
   formCommand({ id: 'inbound.release.add', permission: 'release-strip:add', input: ReleaseAddArgs, path: INBOUND_EXTRA_PATHS.release, done: 'inbound:release.done.added', keywords: ['FX'] }),
-  rowCommand({ id: 'inbound.release.release', permission: 'release-strip:release', input: ReleaseNoArgs, field: 'stripNo', done: 'inbound:release.done.released', confirm: 'inbound:release.releaseConfirm',
+  rowCommand({ id: 'inbound.release.release', permission: 'release-strip:release', input: ReleaseNoArgs, field: 'stripNo', promptKey: 'inbound:release.fields.stripNo', done: 'inbound:release.done.released', confirm: 'inbound:release.releaseConfirm',
     when: (ctx) => ctx.route.startsWith(INBOUND_EXTRA_PATHS.release) }),
   // Inbound measure
   formCommand({ id: 'inbound.measure.save', permission: 'inbound-measure:edit', input: MeasureSaveArgs, path: INBOUND_EXTRA_PATHS.measure, done: 'inbound:measure.done.saved' }),

@@ -113,7 +113,7 @@ describe('GET /wms-plus-base/common/pms/user/menu/res/{menuId}', () => {
     expect((await res('reviewer', 'reviewpackaging')).body.data.res).toEqual([{ code: 'reviewpackaging:review' }])
     expect((await res('supervisor', 'stock-manage-list')).body.data.res).toEqual([{ code: 'stock-manage-list:export' }, { code: 'stock-manage-list:explain' }, { code: 'stock-manage-list:check' }])
     // A screen without buttons: empty list.
-    expect((await res('receiver', 'release-strip')).body.data).toEqual({ res: [], skipAuth: false })
+    expect((await res('receiver', 'other-inbound')).body.data).toEqual({ res: [], skipAuth: false })
   })
 
   it('a menu the role was not granted is 404 for it; an unknown one for everybody; a bad id is 400 naming menuId', async () => {

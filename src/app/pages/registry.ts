@@ -8,6 +8,8 @@
 // Pages kept alive in hidden tabs should gate their keyboard scopes with usePageActive().
 import { lazy, useContext, createContext, type ComponentType, type LazyExoticComponent } from 'react'
 import { registerResourceScreens } from '../resources/index'
+// The label-print command's download watcher (an effect, not a screen: any page can print).
+import './inbound/labels/download-panel'
 
 /** What the shell knows about the route a screen is rendered for. */
 export interface ScreenRoute {
@@ -74,5 +76,11 @@ registerScreen('stock-in/harvest', lazy(() => import('./inbound/receiving/Receiv
 registerScreen('stock-in/test-list', lazy(() => import('./inbound/inspection/InspectionPage')))
 registerScreen('stock-in/shelf-task', lazy(() => import('./inbound/shelving/ShelfTaskPage')))
 registerScreen('stock-in/shelf-task-details', lazy(() => import('./inbound/shelving/ShelvingStationPage')))
+registerScreen('stock-in/returns-receipt', lazy(() => import('./inbound/returns/ReturnsPage')))
+registerScreen('stock-in/stock-in-quickly', lazy(() => import('./inbound/quick/QuickInboundPage')))
+registerScreen('stock-in/release-strip', lazy(() => import('./inbound/release/ReleasePage')))
+registerScreen('stock-in/inbound-measure', lazy(() => import('./inbound/measure/MeasurePage')))
+registerScreen('stock-in/inbound-setting', lazy(() => import('./inbound/settings/InboundSettingsPage')))
+registerScreen('reports/timeout-task', lazy(() => import('./inbound/timeouts/TimeoutsPage')))
 // Every resource declaration's generated list screen (a hand-written page for the same key wins).
 registerResourceScreens((key, c) => registerScreen(key, c, { generated: true }))

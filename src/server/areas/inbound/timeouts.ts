@@ -31,7 +31,7 @@ const KIND_SQL: Record<TimeoutKind, { from: SQL; number: SQL; start: SQL; status
   shelving: {
     from: sql`shelving_task t`, number: sql`t.task_no`, start: sql`t.created_at`, status: sql`t.status`,
     detail: sql`t.source_no || ' · ' || t.shelved_qty::text || '/' || t.qty::text`,
-    path: (no) => `/stock-in/shelf-task/details?taskNo=${encodeURIComponent(no)}`,
+    path: (no) => `/stock-in/shelf-task/details?no=${encodeURIComponent(no)}`,
   },
 }
 

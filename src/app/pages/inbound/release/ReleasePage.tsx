@@ -1,0 +1,90 @@
+// Vehicle release (stock-in → ReleaseStrip): register an arrived vehicle (Alt+N or ?form=new: plate,
+// driver, phone, linked inbound orders, boxes, arrival time) and release it once its orders are
+// receiving or finished (the row's Release button, with the command's confirmation). Rows past the
+// unloading timeout (settings, the shared rule) are flagged.
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useSearch } from 'wouter'
+import { api } from '../../../api/clients'
+import { runCommandById } from '../../../commands/run'
+import { Field, fieldErrorsOf, inputClass, type FieldErrors } from '../returns/form-ui'
+
+interface StripRow { id: number; stripNo: string; plateNo: string; driverName: string; driverPhone: string; orderNos: string[]; boxCount: number; status: number; arrivedAt: string; releasedAt: string | null; timedOut: boolean }
+
+const localNow = () => { const d = new Date(); d.setMinutes(d.getMinutes() - d.getTimezoneOffset()); return d.toISOString().slice(0, 16) }
+
+function StripForm({ onDone, onClose }: { onDone(): void; onClose(): void }) {
+  const { t } = useTranslation()
+  const [v, setV] = useState({ plateNo: '', driverName: '', driverPhone: '', orderNos: '', boxCount: '1', arrivedAt: localNow(), remark: '' })
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value })
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    const out = await runCommandById('inbound.release.add', {
+      plateNo: v.plateNo, driverName: v.driverName, driverPhone: v.driverPhone, orderNos: v.orderNos.split(/[\s,;]+/).filter(Boolean),
+      boxCount: Number(v.boxCount), arrivedAt: v.arrivedAt ? new Date(v.arrivedAt).toISOString() : undefined, remark: v.remark || undefined,
+    })
+    setErrors(fieldErrorsOf(out))
+    if (out.status === 'ok') onDone()
+  }
+  const input = (k: keyof typeof v, extra: Record<string, unknown> = {}) => (
+    <Field label={`inbound:release.fields.${k}`} name={k} errors={errors}>
+      <input className={inputClass} value={v[k]} onChange={set(k)} data-testid={`release-${k}`} {...extra} />
+    </Field>
+  )
+  return (
+    <form onSubmit={submit} data-testid="release-form" onKeyDown={(e) => { if (e.key === 'Escape') { e.preventDefault(); onClose() } }}
+      className="grid grid-cols-3 gap-3 rounded border border-sky-200 bg-sky-50 p-3">
+      <h2 className="col-span-full font-semibold">{t('inbound:release.new')}</h2>
+      {input('plateNo', { autoFocus: true })}
+      {input('driverName')}
+      {input('driverPhone', { inputMode: 'tel' })}
+      {input('orderNos')}
+      {input('boxCount', { inputMode: 'numeric' })}
+      {input('arrivedAt', { type: 'datetime-local' })}
+      {input('remark')}
+      <div className="col-span-full"><button type="submit" className="rounded bg-sky-600 px-3 py-1 text-white" data-testid="release-save">{t('inbound:release.save')}</button></div>
+    </form>
+  )
+}
+
+export default function ReleasePage() {
+  const { t } = useTranslation()
+  const search = new URLSearchParams(useSearch())
+  const qc = useQueryClient()
+  const [formOpen, setFormOpen] = useState(search.get('form') === 'new')
+  const stripNo = search.get('stripNo') ?? undefined
+  const list = useQuery({ queryKey: ['inbound', 'release', stripNo], queryFn: () => api.get<{ records: StripRow[]; total: number }>('/api/inbound/release-strips', { size: 50, stripNo }) })
+  const refresh = () => qc.invalidateQueries({ queryKey: ['inbound', 'release'] })
+  const release = async (no: string) => { if ((await runCommandById('inbound.release.release', { stripNo: no })).status === 'ok') void refresh() }
+  return (
+    <div className="flex flex-col gap-4 p-4" data-testid="release-page" onKeyDown={(e) => { if (e.altKey && e.code === 'KeyN') { e.preventDefault(); setFormOpen(true) } }}>
+      <h1 className="text-xl font-semibold">{t('inbound:release.title')} <span className="text-xs font-normal text-slate-500"><kbd>Alt+N</kbd> {t('inbound:release.new')}</span></h1>
+      {formOpen && <StripForm onClose={() => setFormOpen(false)} onDone={() => { setFormOpen(false); void refresh() }} />}
+      <table className="w-full text-sm" data-testid="release-list">
+        <thead className="bg-slate-100 text-left">
+          <tr>{(['stripNo', 'plateNo', 'driverName', 'driverPhone', 'orderNos', 'boxCount', 'arrivedAt', 'releasedAt', 'status', 'timedOut'] as const).map((c) => <th key={c} className="px-2 py-1">{t(`inbound:release.fields.${c}`)}</th>)}<th /></tr>
+        </thead>
+        <tbody>
+          {(list.data?.records ?? []).map((r) => (
+            <tr key={r.id} className={`border-b ${r.timedOut ? 'bg-red-50' : ''}`} data-strip={r.stripNo} data-timed-out={r.timedOut}>
+              <td className="px-2 py-1 font-mono">{r.stripNo}</td>
+              <td className="px-2 py-1">{r.plateNo}</td>
+              <td className="px-2 py-1">{r.driverName}</td>
+              <td className="px-2 py-1">{r.driverPhone}</td>
+              <td className="px-2 py-1 font-mono text-xs">{r.orderNos.join(' ')}</td>
+              <td className="px-2 py-1">{r.boxCount}</td>
+              <td className="px-2 py-1">{new Date(r.arrivedAt).toLocaleString()}</td>
+              <td className="px-2 py-1">{r.releasedAt ? new Date(r.releasedAt).toLocaleString() : ''}</td>
+              <td className="px-2 py-1">{t(`inbound:release.status.${r.status}`)}</td>
+              <td className="px-2 py-1 font-semibold text-red-700">{r.timedOut ? t('inbound:release.timedOut') : ''}</td>
+              <td className="px-2 py-1">{r.status === 0 && <button type="button" className="rounded border px-2" onClick={() => void release(r.stripNo)}>{t('inbound:release.release')}</button>}</td>
+            </tr>
+          ))}
+          {list.data && list.data.records.length === 0 && <tr><td colSpan={11} className="px-2 py-3 text-center text-slate-500">{t('inbound:release.empty')}</td></tr>}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,58 @@
+// Timeout tasks (report-new → timeout-task): inbound, unloading and shelving documents that are open
+// past their timeout (inbound settings), one server query per kind with the shared rule. Alt+1/2/3
+// switch the kind, Alt+A toggles "only timed-out"; each document number links to its screen.
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'wouter'
+import { api } from '../../../api/clients'
+
+const KINDS = ['inbound', 'unloading', 'shelving'] as const
+type Kind = (typeof KINDS)[number]
+interface Report { kind: Kind; hours: number; records: { id: number; number: string; status: number; startedAt: string; detail: string; timedOut: boolean; overdueHours: number; path: string }[] }
+
+const statusKey = (kind: Kind, s: number) => (kind === 'inbound' ? `dict:inboundStatus.${s}` : kind === 'unloading' ? `inbound:release.status.${s}` : `dict:taskClaimStatus.${s}`)
+
+export default function TimeoutsPage() {
+  const { t } = useTranslation()
+  const [kind, setKind] = useState<Kind>('inbound')
+  const [only, setOnly] = useState(true)
+  const r = useQuery({ queryKey: ['inbound', 'timeouts', kind, only], queryFn: () => api.get<Report>('/api/inbound/timeouts', { kind, onlyTimedOut: only }) })
+  return (
+    <div className="flex flex-col gap-3 p-4" data-testid="timeouts-page"
+      onKeyDown={(e) => {
+        if (!e.altKey) return
+        const i = ['Digit1', 'Digit2', 'Digit3'].indexOf(e.code)
+        if (i >= 0) { e.preventDefault(); setKind(KINDS[i]!) }
+        if (e.code === 'KeyA') { e.preventDefault(); setOnly((x) => !x) }
+      }}>
+      <h1 className="text-xl font-semibold">{t('inbound:timeouts.title')}</h1>
+      <div className="flex items-center gap-2" role="tablist">
+        {KINDS.map((k, i) => (
+          <button key={k} type="button" role="tab" aria-selected={k === kind} data-testid={`timeouts-${k}`} onClick={() => setKind(k)}
+            className={`rounded px-3 py-1 ${k === kind ? 'bg-sky-600 text-white' : 'border'}`}>{t(`inbound:timeouts.kind.${k}`)} <kbd className="text-xs opacity-70">Alt+{i + 1}</kbd></button>
+        ))}
+        <label className="ml-4 flex items-center gap-1 text-sm"><input type="checkbox" checked={only} onChange={(e) => setOnly(e.target.checked)} /> {t('inbound:timeouts.onlyTimedOut')} <kbd className="text-xs text-slate-500">Alt+A</kbd></label>
+        {r.data && <span className="ml-auto text-sm text-slate-600">{t('inbound:timeouts.threshold', { hours: r.data.hours })}</span>}
+      </div>
+      <table className="w-full text-sm" data-testid="timeouts-list">
+        <thead className="bg-slate-100 text-left">
+          <tr>{(['number', 'status', 'startedAt', 'detail', 'flag', 'overdue'] as const).map((c) => <th key={c} className="px-2 py-1">{t(`inbound:timeouts.col.${c}`)}</th>)}</tr>
+        </thead>
+        <tbody>
+          {(r.data?.records ?? []).map((x) => (
+            <tr key={x.id} className={`border-b ${x.timedOut ? 'bg-red-50' : ''}`} data-number={x.number} data-timed-out={x.timedOut}>
+              <td className="px-2 py-1 font-mono"><Link href={x.path} className="text-sky-700 underline">{x.number}</Link></td>
+              <td className="px-2 py-1">{t(statusKey(kind, x.status))}</td>
+              <td className="px-2 py-1">{x.startedAt ? new Date(x.startedAt).toLocaleString() : ''}</td>
+              <td className="px-2 py-1 font-mono text-xs">{x.detail}</td>
+              <td className={`px-2 py-1 font-semibold ${x.timedOut ? 'text-red-700' : 'text-slate-500'}`}>{t(x.timedOut ? 'inbound:timeouts.flag' : 'inbound:timeouts.ok')}</td>
+              <td className="px-2 py-1">{x.overdueHours || ''}</td>
+            </tr>
+          ))}
+          {r.data && r.data.records.length === 0 && <tr><td colSpan={6} className="px-2 py-3 text-center text-slate-500">{t('inbound:timeouts.empty')}</td></tr>}
+        </tbody>
+      </table>
+    </div>
+  )
+}
