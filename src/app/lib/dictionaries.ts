@@ -17,7 +17,7 @@ import { api } from '../api/clients'
 import { i18next, resources } from '../i18n'
 import { session } from '../state/session'
 import { queryClient } from '../state/query-client'
-import { dictLabelKey, firstDictValue, findDictItem, type DictionaryMap } from '../../domain/dictionaries'
+import { DICTIONARIES, dictLabelKey, firstDictValue, findDictItem, type DictionaryMap } from '../../domain/dictionaries'
 import { dictItemResource } from '../../domain/resources/admin/dictionary-item'
 import { gridIdOf } from '../resources/ids'
 
@@ -50,6 +50,39 @@ export function readDictionaries(): DictionaryMap | undefined {
   } catch {
     return undefined
   }
+}
+
+// A version bumped whenever the cache changes, for screens whose options come from it (enum filters):
+// useSyncExternalStore(subscribeDictionaries, dictionariesVersion).
+let version = 0
+const listeners = new Set<() => void>()
+export function subscribeDictionaries(fn: () => void): () => void {
+  listeners.add(fn)
+  return () => { listeners.delete(fn) }
+}
+export const dictionariesVersion = (): number => version
+function bump(): void {
+  version++
+  for (const fn of [...listeners]) fn()
+}
+
+/**
+ * Values an administrator added to a bundled dictionary (active rows of the cache outside DICTIONARIES),
+ * in the cache's order. Numeric dictionaries keep only integer values (the columns are smallint).
+ */
+export function addedDictValues(code: string): string[] {
+  const bundled = (DICTIONARIES as Record<string, readonly { value: string }[]>)[code]
+  if (!bundled) return []
+  const known = new Set(bundled.map((e) => e.value))
+  const numeric = bundled.every((e) => /^-?\d+$/.test(e.value))
+  const out: string[] = []
+  for (const it of readDictionaries()?.[code] ?? []) {
+    const v = it?.dictValue
+    if (typeof v !== 'string' || known.has(v) || out.includes(v)) continue
+    if (numeric && !(/^-?\d{1,5}$/.test(v) && Math.abs(Number(v)) <= 32767)) continue
+    out.push(v)
+  }
+  return out
 }
 
 /** Spec lookup: the first entry's dictValue of a dictionary code. */
@@ -106,6 +139,7 @@ export function applyDictionaryOverrides(lang: string, overrides: Labels): void 
 export function setDictionaries(lang: string, map: DictionaryMap): void {
   if (lang === session.language) storage()?.setItem(DICTIONARIES_KEY, JSON.stringify(map))
   applyDictionaryOverrides(lang, overridesOf(lang, map))
+  bump()
 }
 
 let inflight: Promise<void> | null = null
@@ -145,6 +179,7 @@ export function clearDictionaries(): void {
   storage()?.removeItem(DICTIONARIES_KEY)
   queryClient.removeQueries({ queryKey: SENTINEL, exact: true })
   for (const lang of [...applied.keys()]) applyDictionaryOverrides(lang, {})
+  bump()
 }
 
 // Module side effect, installed once: refresh on a language switch.

@@ -1,7 +1,7 @@
 // The list screen of any resource: title, the toolbar of its commands (the SAME CommandDefs the
 // palette shows: hidden without the permission, disabled with the reason), the filter bar and the
 // DataGrid from the declaration. Enter on a row opens it (edit form, or read-only without edit).
-import { useMemo, type ComponentType } from 'react'
+import { useMemo, useSyncExternalStore, type ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
 import { commandEnabled, commandVisible, type CommandDef } from '../../domain/commands'
 import { commandIdOf, permissionOf, resourceActions, titleKeyOf, type ResourceDef } from '../../domain/resource'
@@ -12,10 +12,13 @@ import { gridColumnsOf } from './columns'
 import { gridIdOf } from './ids'
 import { RefFilterPicker } from './inputs'
 import { openResourceForm } from './panels'
+import { dictionariesVersion, subscribeDictionaries } from '../lib/dictionaries'
 import type { ScreenProps } from '../pages/registry'
 
 /** Grid columns plus the filter-only free-text search and the ref filters' pickers. */
 function useResourceColumns(def: ResourceDef) {
+  // Enum filters list the values an administrator added: rebuilt when the dictionary cache changes.
+  const dicts = useSyncExternalStore(subscribeDictionaries, dictionariesVersion)
   return useMemo(() => {
     const columns = gridColumnsOf(def).map((c) => {
       const f = def.fields[c.id]
@@ -23,7 +26,7 @@ function useResourceColumns(def: ResourceDef) {
     })
     const filterColumns: GridColumn<Row>[] = def.list.filters?.q ? [{ id: 'q', titleKey: 'resources-ui:filter.q', filter: 'text' }] : []
     return { columns, filterColumns }
-  }, [def])
+  }, [def, dicts]) // eslint-disable-line react-hooks/exhaustive-deps
 }
 
 export function ResourceToolbar({ def }: { def: ResourceDef<any> }) {

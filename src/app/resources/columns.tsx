@@ -6,6 +6,7 @@ import { DICTIONARIES, dictLabelKey } from '../../domain/dictionaries'
 import { fieldLabelKey, type ResourceDef } from '../../domain/resource'
 import type { EnumOption, GridColumn } from '../grid'
 import type { Row } from './api'
+import { addedDictValues } from '../lib/dictionaries'
 
 export interface DictOption { value: number | string; labelKey: string }
 
@@ -16,7 +17,16 @@ export function dictOptions(code: string | undefined): DictOption[] {
   return entries.map((e) => ({ value: numeric ? Number(e.value) : e.value, labelKey: dictLabelKey(code!, e.value) }))
 }
 
-const enumDict = (code: string | undefined): EnumOption[] => dictOptions(code).map((o) => ({ value: String(o.value), labelKey: o.labelKey }))
+/**
+ * Enum filter options: the bundled values, then those an administrator added on the dictionary screen
+ * (session cache; labelled through the same `dict:` keys, which the cache writes into i18next). Filters
+ * only: the server stores bundled values alone (resourceSchemas' enum check, the tables' CHECKs), so
+ * form selects keep dictOptions.
+ */
+const enumDict = (code: string | undefined): EnumOption[] => [
+  ...dictOptions(code).map((o) => ({ value: String(o.value), labelKey: o.labelKey })),
+  ...(code ? addedDictValues(code).map((v) => ({ value: v, labelKey: dictLabelKey(code, v) })) : []),
+]
 
 /** The server joins referenced rows' labels (`<field>Label`, `<field>Labels`); the id is the fallback. */
 function RefCell({ field, row }: { field: string; row: Record<string, unknown> }) {

@@ -2,7 +2,7 @@
 // static paths (/api/resources/location/export beats /api/resources/location/:id) so each route
 // carries its own permission code and OpenAPI entry. Spec paths of a declaration alias them.
 import { randomUUID } from 'node:crypto'
-import { and, asc, ilike, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Area } from '../index'
 import { defineRoute, parseWith, raw, registerRoutes, type RouteDef } from '../../http/route'
@@ -20,7 +20,8 @@ import { holdsPermission } from '../../../domain/permissions'
 import { ALL_RESOURCES } from '../../../domain/resources/index'
 import { optionReaderScreens } from '../../../domain/resources/form-refs'
 import { dictLabelKey } from '../../../domain/dictionaries'
-import { commandIdOf, fieldLabelKey, permissionOf, titleKeyOf, type ResourceDef } from '../../../domain/resource'
+import { dictItem } from '../../db/schema/shell'
+import { commandIdOf, dictValues, fieldLabelKey, permissionOf, titleKeyOf, type ResourceDef } from '../../../domain/resource'
 import { refFilterConds, runtimeOf, whereScoped, type ResourceRuntime } from '../../resources/runtime'
 import { recordOf, statusVerdicts } from '../../resources/service'
 import { dryRun, templateWorkbook } from '../../resources/importer'
@@ -53,9 +54,42 @@ function exportColumns(rt: ResourceRuntime, lang: Language): ExportColumn[] {
   })
 }
 
-async function listOf(database: Database, rt: ResourceRuntime, auth: AuthContext, rawQuery: unknown, schema: ReturnType<typeof listQuerySchema>) {
+/**
+ * Values an administrator added to a bundled dictionary (active dict_item rows outside DICTIONARIES)
+ * that this query filters on, per enum filter. Rows never hold them (writes accept bundled values
+ * only), but the console offers them in enum filters, so they must not be refused as unknown there.
+ */
+async function addedEnumValues(database: Database, rt: ResourceRuntime, rawQuery: unknown): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {}
+  const q = (rawQuery ?? {}) as Record<string, unknown>
+  for (const [name, f] of Object.entries(rt.list.filters ?? {})) {
+    const field = rt.fields[name]
+    if (f.type !== 'enum' || field?.kind !== 'enum' || !field.dict) continue
+    const asked = [...new Set((toArray(q[name]) ?? []).map(String))].filter((v) => !f.values.includes(v)).slice(0, 50)
+    if (!asked.length) continue
+    const numeric = dictValues(field.dict)?.numeric
+    const rows = await database.db.select({ v: dictItem.dictValue }).from(dictItem)
+      .where(and(eq(dictItem.dictCode, field.dict), eq(dictItem.status, 1), inArray(dictItem.dictValue, asked)))
+    // A numeric dictionary's column is a smallint: only integers in its range can be compared.
+    const ok = rows.map((r) => r.v).filter((v) => !numeric || (/^-?\d{1,5}$/.test(v) && Math.abs(Number(v)) <= 32767))
+    if (ok.length) out[name] = ok
+  }
+  return out
+}
+
+async function listOf(database: Database, rt: ResourceRuntime, auth: AuthContext, rawQuery: unknown, schema: ReturnType<typeof listQuerySchema>, forExport = false) {
   // Refusals name the resource's own field labels (as the handlers' checks do), not the shared `fields:`.
   const labelOf = (f: string) => (rt.fields[f] ? fieldLabelKey(rt.def, f) : undefined)
+  const added = await addedEnumValues(database, rt, rawQuery)
+  if (Object.keys(added).length) {
+    // Rare: a filter on an admin-added value — a schema that also admits those values, for this request.
+    const filters = { ...rt.list.filters }
+    for (const [name, values] of Object.entries(added)) {
+      const f = filters[name]
+      if (f?.type === 'enum') filters[name] = { ...f, values: [...f.values, ...values] }
+    }
+    schema = listQuerySchema({ ...rt.list, filters }, { forExport })
+  }
   const query = parseWith(schema, rawQuery, 'query', labelOf)
   const refs = parseWith(rt.refFilterSchema, rawQuery ?? {}, 'query', labelOf)
   const extra = refFilterConds(rt, refs)
@@ -102,7 +136,7 @@ function routesOf(def: ResourceDef<any>, database: Database): RouteDef<any, any,
     routes.push(defineRoute({
       method: 'GET', url: `${base}/export`, summary: `Export ${def.name} (current filter or ids ≤ 50) as xlsx, streamed`, tags, envelope: 'main', auth: 'scoped', permission: permissionOf(def, 'export'),
       handler: async ({ raw: req, auth }, reply) => {
-        const { query, def: ld } = await listOf(database, rt, auth, req.query, exportSchema)
+        const { query, def: ld } = await listOf(database, rt, auth, req.query, exportSchema, true)
         return streamListXlsx({ db: database.db, def: ld, query, auth, reply, lang: req.lang, columns: exportColumns(rt, req.lang), fileBase: translate(req.lang, titleKeyOf(def)), sheetKey: titleKeyOf(def), log: req.log })
       },
     }))
