@@ -155,4 +155,47 @@ describe('DataGrid', () => {
     // (Scrolling the window to the active cell needs layout, which happy-dom lacks: checked in a browser.)
     m.unmount()
   })
+
+  it('renders only what changed: a moved cursor, a selection or a scroll leave the other rows and cells alone', async () => {
+    // A column with its own render counts the cells that render, by row id.
+    const calls: number[] = []
+    const cols: GridColumn<Row>[] = [
+      { id: 'summary', titleKey: 'audit:col.summary', width: 150, render: (r) => { calls.push(r.id); return r.summary } },
+      { id: 'code', titleKey: 'audit:col.commandId', width: 150 },
+    ]
+    const many = Array.from({ length: 300 }, (_, i) => ({ id: i + 1, summary: `r${i + 1}`, code: `c${i + 1}` }))
+    const local = async (q: GridQuery) => ({ records: many.slice((q.page - 1) * q.size, q.page * q.size) as Row[], total: many.length })
+    const m = mount(<DataGrid gridId="t-memo" titleKey="audit:title" columns={cols} fetcher={local} pageSize={300} />)
+    const grid = await waitFor(() => m.container.querySelector<HTMLElement>('[role="grid"]'), 'grid')
+    await waitFor(() => rowsOf(m.container).length > 0, 'rows')
+    const ids = () => rowsOf(m.container).map((r) => Number(r.getAttribute('data-row-id')))
+    const before = ids()
+    expect(before[0]).toBe(1)
+    calls.length = 0
+    grid.focus()
+    key(grid, 'ArrowDown') // the cursor lands on row 1, column 1 (the counted one)
+    expect(grid.getAttribute('aria-activedescendant')).toBe('t-memo-r0-csummary')
+    expect(calls).toEqual([1])
+    calls.length = 0
+    key(grid, 'ArrowDown')
+    expect(calls.sort()).toEqual([1, 2]) // the cell that lost the cursor and the one that got it
+    calls.length = 0
+    key(grid, ' ') // select row 2: the row shows it, its cells do not change
+    expect(rowsOf(m.container)[1].getAttribute('aria-selected')).toBe('true')
+    expect(calls).toEqual([])
+    key(grid, 'ArrowRight')
+    expect(calls).toEqual([2]) // the cursor left the counted column of row 2
+    calls.length = 0
+    // Scroll by 10 rows: only rows entering the window render; the ones still in view do not.
+    grid.scrollTop = 10 * 30
+    grid.dispatchEvent(new Event('scroll'))
+    await waitFor(() => ids()[0] !== before[0], 'window moved')
+    const after = ids()
+    const entered = after.filter((id) => !before.includes(id))
+    expect(entered.length).toBeGreaterThan(0)
+    expect(entered.length).toBeLessThan(after.length)
+    expect(new Set(calls)).toEqual(new Set(entered))
+    expect(after.map((id) => rowsOf(m.container).find((r) => r.getAttribute('data-row-id') === String(id))!.children[1].textContent)).toEqual(after.map((id) => `r${id}`))
+    m.unmount()
+  })
 })

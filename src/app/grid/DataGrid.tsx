@@ -4,13 +4,13 @@
 // cell, Space selects, Shift extends, $mod+a selects the page, Enter opens, Home/End, PageUp/PageDown
 // (past the last row: next server page), '/' focuses the filters. The selection feeds the command
 // context (state/selection.ts); grid-scope commands reach this grid through focused.ts.
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
+// The header and rows (and both virtualizers) are GridBody.tsx: a scroll re-renders that part only.
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import {
   columnOrderingFeature, columnSizingFeature, columnVisibilityFeature, rowSelectionFeature, rowSortingFeature,
   tableFeatures, useTable, type ColumnDef,
 } from '@tanstack/react-table'
-import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { useFocusScope } from '../palette'
@@ -20,9 +20,9 @@ import { session } from '../state/session'
 import { clearSelection, setSelection } from '../state/selection'
 import { showToast } from '../state/toast'
 import { holds } from '../../domain/commands'
-import { formatTime } from '../../domain/format'
 import { ColumnSettingsDialog } from './ColumnSettingsDialog'
 import { FilterBar } from './FilterBar'
+import { GridBody, cellDomId, type RowEvents } from './GridBody'
 import { useColumnConfig } from './columnConfig'
 import { markFocused, registerGrid, runGridEffect, type GridEffect, type GridHandle } from './focused'
 import { registerEffect } from '../commands/effects'
@@ -55,20 +55,9 @@ export interface DataGridProps<R extends Record<string, unknown>> {
 
 const features = tableFeatures({ columnVisibilityFeature, columnOrderingFeature, columnSizingFeature, rowSortingFeature, rowSelectionFeature })
 const EMPTY: never[] = []
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
-const SELECT_COL_WIDTH = 32
 /** Grid-scope commands (commands/grid.ts) reach the last-focused grid through these shell effects. */
 const GRID_EFFECTS: GridEffect[] = ['grid.export', 'grid.columns', 'grid.selectAll', 'grid.openRow']
 const defaultRowId = (r: Record<string, unknown>) => String(r.id)
-
-/**
- * Measures like react-virtual, but falls back to the configured size while the element reports
- * 0 × 0 (not laid out yet, hidden tab, or a DOM without layout) so rows still render.
- */
-function observeWithFallback(fallback: { width: number; height: number }) {
-  return (instance: Virtualizer<HTMLDivElement, Element>, cb: (r: { width: number; height: number }) => void) =>
-    observeElementRect(instance, (r) => cb({ width: r.width || fallback.width, height: r.height || fallback.height }))
-}
 
 export function DataGrid<R extends Record<string, unknown>>(props: DataGridProps<R>) {
   const { gridId, titleKey, columns, fetcher, onOpen, exportUrl, exportPermission, defaultSort, toolbar } = props
@@ -135,32 +124,11 @@ export function DataGrid<R extends Record<string, unknown>>(props: DataGridProps
   const visibleColumns = table.getVisibleLeafColumns()
   const colById = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns])
   const rows = table.getRowModel().rows
-
-  const fallback = { width: 1280, height }
-  // The virtualizer returns fresh functions each render, so the React Compiler skips this component;
-  // that is expected (the brief mandates TanStack Virtual) and nothing here is memoized by hand on them.
-  // oxlint-disable-next-line react/incompatible-library
-  const rowVirtualizer = useVirtualizer({
-    count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8,
-    paddingStart: ROW_HEIGHT, scrollPaddingStart: ROW_HEIGHT, observeElementRect: observeWithFallback(fallback),
-  })
-  const colVirtualizer = useVirtualizer({
-    horizontal: true, count: visibleColumns.length, getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => visibleColumns[i]?.getSize() ?? DEFAULT_COLUMN_WIDTH, overscan: 3,
-    paddingStart: SELECT_COL_WIDTH, scrollPaddingStart: SELECT_COL_WIDTH, observeElementRect: observeWithFallback(fallback),
-  })
-  useEffect(() => { colVirtualizer.measure() }, [config]) // eslint-disable-line react-hooks/exhaustive-deps
-  const virtualRows = rowVirtualizer.getVirtualItems()
-  const virtualCols = colVirtualizer.getVirtualItems()
-  const totalWidth = colVirtualizer.getTotalSize()
-  const leftPad = virtualCols.length ? virtualCols[0].start - SELECT_COL_WIDTH : 0
-  const rightPad = virtualCols.length ? totalWidth - virtualCols[virtualCols.length - 1].end : 0
-
-  // Keep the active cell rendered and in view.
-  useEffect(() => {
-    if (nav.row >= 0 && nav.row < rows.length) rowVirtualizer.scrollToIndex(nav.row, { align: 'auto' })
-    if (nav.col < visibleColumns.length) colVirtualizer.scrollToIndex(nav.col, { align: 'auto' })
-  }, [nav.row, nav.col]) // eslint-disable-line react-hooks/exhaustive-deps
+  // The body is memoized: hand it values that keep their identity while nothing they describe changes.
+  const layoutKey = visibleColumns.map((c) => `${c.id}:${c.getSize()}`).join('|')
+  const bodyColumns = useMemo(() => visibleColumns.map((c) => ({ id: c.id, size: c.getSize() ?? DEFAULT_COLUMN_WIDTH })), [layoutKey]) // eslint-disable-line react-hooks/exhaustive-deps
+  const sortKey = sort ?? defaultSort
+  const sorted = useMemo(() => sortOf(sortKey), [sortKey])
 
   const canExport = !!exportUrl && (!exportPermission || holds(exportPermission, { permissions: new Set(snap.permissions), roles: snap.roles }))
 
@@ -189,11 +157,9 @@ export function DataGrid<R extends Record<string, unknown>>(props: DataGridProps
     }
   }, [canExport, exportUrl, exporting, nav.selected, query, t])
 
+  // Stable for the grid's lifetime (the memoized rows keep them): they call the current closures.
+  const current = useRef<{ onRowClick(e: MouseEvent, i: number): void; open(i: number): void; toggleRow(i: number): void; toggleSort(id: string): void; navCtx(): Parameters<typeof gridKey>[2] } | null>(null)
   const handle = useRef<GridHandle>({ gridId, exportCurrent: () => {}, openColumns: () => {}, selectAll: () => {}, openActiveRow: () => {} })
-  handle.current.exportCurrent = exportCurrent
-  handle.current.openColumns = () => setColumnsOpen(true)
-  handle.current.selectAll = () => setNav((s) => gridKey(s, { key: 'a', mod: true }, navCtx()).state)
-  handle.current.openActiveRow = () => open(Math.max(0, nav.row))
   useEffect(() => {
     const off = [registerGrid(handle.current), ...GRID_EFFECTS.map((name) => registerEffect(name, () => { runGridEffect(name) }))]
     return () => { for (const f of off) f() }
@@ -227,20 +193,25 @@ export function DataGrid<R extends Record<string, unknown>>(props: DataGridProps
     } else setNav((s) => ({ ...s, row: index, anchor: null, base: s.selected }))
   }
   const toggleRow = (index: number) => setNav((s) => gridKey({ ...s, row: index }, { key: ' ' }, navCtx()).state)
+  // The handle and the rows' handlers call this render's closures (updated after each commit).
+  useLayoutEffect(() => {
+    handle.current.exportCurrent = exportCurrent
+    handle.current.openColumns = () => setColumnsOpen(true)
+    handle.current.selectAll = () => setNav((s) => gridKey(s, { key: 'a', mod: true }, navCtx()).state)
+    handle.current.openActiveRow = () => open(Math.max(0, nav.row))
+    current.current = { onRowClick, open, toggleRow, toggleSort, navCtx }
+  })
+  const events = useMemo<RowEvents>(() => ({
+    click: (e, i) => current.current?.onRowClick(e, i),
+    open: (i) => current.current?.open(i),
+    toggle: (i) => current.current?.toggleRow(i),
+    toggleAll: () => { const ctx = current.current?.navCtx(); if (ctx) setNav((s) => gridKey(s, { key: 'a', mod: true }, ctx).state) },
+    sort: (id) => current.current?.toggleSort(id),
+  }), [])
 
   const activeColId = visibleColumns[Math.min(nav.col, visibleColumns.length - 1)]?.id
-  const cellId = (row: number, colId: string) => `${gridId}-r${row}-c${colId}`
   const allOnPage = rowIds.length > 0 && rowIds.every((id) => nav.selected.includes(id))
   const rowOffset = (page - 1) * size
-
-  function cellText(row: R, col: GridColumn<R>): ReactNode {
-    if (col.render) return col.render(row)
-    const v = row[col.id]
-    if (v === null || v === undefined || v === '') return ''
-    if (col.enumDict) { const o = col.enumDict.find((x) => x.value === String(v)); if (o) return t(o.labelKey) }
-    if (v instanceof Date || (typeof v === 'string' && ISO_TIME.test(v))) return formatTime(v as string)
-    return String(v)
-  }
 
   return (
     <section className="flex flex-col" data-testid={`grid-${gridId}`}
@@ -275,71 +246,14 @@ export function DataGrid<R extends Record<string, unknown>>(props: DataGridProps
       <div
         ref={scrollRef} role="grid" tabIndex={0} aria-label={t('grid:aria.grid', { title: t(titleKey) })}
         aria-rowcount={total + 1} aria-colcount={visibleColumns.length + 1} aria-multiselectable="true"
-        aria-activedescendant={nav.row >= 0 && activeColId && nav.row < rows.length ? cellId(nav.row, activeColId) : undefined}
+        aria-activedescendant={nav.row >= 0 && activeColId && nav.row < rows.length ? cellDomId(gridId, nav.row, activeColId) : undefined}
         aria-busy={result.isFetching || undefined}
         className="relative overflow-auto border rounded text-[13px] outline-none focus-visible:ring-2 focus-visible:ring-[var(--theme,#1890ff)]"
         style={{ height }} onKeyDown={onKeyDown} data-testid={`${gridId}-grid`}
       >
-        <div role="rowgroup" className="sticky top-0 z-10 bg-gray-50" style={{ width: totalWidth }}>
-          <div role="row" aria-rowindex={1} className="flex border-b" style={{ height: ROW_HEIGHT }}>
-            <div role="columnheader" aria-colindex={1} className="sticky left-0 z-10 flex items-center justify-center bg-gray-50" style={{ width: SELECT_COL_WIDTH }}>
-              <input type="checkbox" tabIndex={-1} aria-label={t('grid:selectPage')} checked={allOnPage}
-                onChange={() => setNav((s) => gridKey(s, { key: 'a', mod: true }, navCtx()).state)} />
-            </div>
-            {leftPad > 0 && <div style={{ width: leftPad }} aria-hidden="true" />}
-            {virtualCols.map((vc) => {
-              const column = visibleColumns[vc.index]
-              const col = colById.get(column.id)!
-              const s = sortOf(sort ?? defaultSort)
-              const dir = s?.id === col.id ? (s.desc ? 'descending' : 'ascending') : undefined
-              return (
-                <div key={column.id} role="columnheader" aria-colindex={vc.index + 2} aria-sort={dir ?? (col.sortable ? 'none' : undefined)}
-                  className="flex items-center px-2 font-medium text-gray-700 truncate border-r" style={{ width: vc.size }}>
-                  {col.sortable ? (
-                    <button type="button" className="truncate text-left w-full" onClick={() => toggleSort(col.id)} aria-label={t('grid:sort.toggle', { column: t(col.titleKey) })}>
-                      {t(col.titleKey)}{dir === 'ascending' ? ' ▲' : dir === 'descending' ? ' ▼' : ''}
-                    </button>
-                  ) : t(col.titleKey)}
-                </div>
-              )
-            })}
-            {rightPad > 0 && <div style={{ width: rightPad }} aria-hidden="true" />}
-          </div>
-        </div>
-        <div role="rowgroup" className="relative" style={{ height: rowVirtualizer.getTotalSize() - ROW_HEIGHT, width: totalWidth }}>
-          {virtualRows.map((vr) => {
-            const row = rows[vr.index]
-            if (!row) return null
-            const selected = nav.selected.includes(row.id)
-            const active = vr.index === nav.row
-            return (
-              <div key={row.id} role="row" aria-rowindex={rowOffset + vr.index + 2} aria-selected={selected} data-row-id={row.id}
-                className={`absolute left-0 flex border-b ${selected ? 'bg-blue-50' : 'bg-white'} ${active ? 'outline outline-1 -outline-offset-1 outline-[var(--theme,#1890ff)]' : ''}`}
-                style={{ top: 0, height: ROW_HEIGHT, width: totalWidth, transform: `translateY(${vr.start - ROW_HEIGHT}px)` }}
-                onClick={(e) => onRowClick(e, vr.index)} onDoubleClick={() => open(vr.index)}
-              >
-                <div role="gridcell" aria-colindex={1} className={`sticky left-0 flex items-center justify-center ${selected ? 'bg-blue-50' : 'bg-white'}`} style={{ width: SELECT_COL_WIDTH }}>
-                  <input type="checkbox" tabIndex={-1} aria-label={t('grid:selectRow')} checked={selected} onClick={(e) => e.stopPropagation()} onChange={() => toggleRow(vr.index)} />
-                </div>
-                {leftPad > 0 && <div style={{ width: leftPad }} aria-hidden="true" />}
-                {virtualCols.map((vc) => {
-                  const column = visibleColumns[vc.index]
-                  const col = colById.get(column.id)!
-                  const isActive = active && column.id === activeColId
-                  return (
-                    <div key={column.id} id={cellId(vr.index, column.id)} role="gridcell" aria-colindex={vc.index + 2}
-                      className={`flex items-center px-2 truncate border-r ${col.align === 'right' ? 'justify-end' : col.align === 'center' ? 'justify-center' : ''} ${isActive ? 'bg-blue-100' : ''}`}
-                      style={{ width: vc.size }}
-                    >
-                      <span className="truncate">{cellText(row.original, col)}</span>
-                    </div>
-                  )
-                })}
-                {rightPad > 0 && <div style={{ width: rightPad }} aria-hidden="true" />}
-              </div>
-            )
-          })}
-        </div>
+        <GridBody<R> gridId={gridId} scrollRef={scrollRef} records={records} rowIds={rowIds} columns={bodyColumns} colById={colById}
+          activeRow={nav.row} activeCol={nav.col} selected={nav.selected} allOnPage={allOnPage} sorted={sorted} rowOffset={rowOffset}
+          height={height} events={events} t={t} />
         {result.isError && (
           <div role="alert" className="absolute inset-x-0 top-10 text-center text-sm text-red-600">
             {t('grid:loadFailed', { message: (result.error as Error).message })}
