@@ -65,8 +65,8 @@ export const inspectionCommands: readonly CommandDef<any>[] = [
   defineCommand<InspectionNoArgs>({
     id: 'inbound.inspection.generate', title: 'commands:inbound.inspection.generate', section: 'document', permission: 'test-list:generate',
     input: InspectionNoArgs, server: true, keywords: ['inspect', 'QC', 'shelving', 'transfer', 'generate'],
+    // No `selection`: the station runs it with its own document (the list with the selected row).
     when: (ctx) => ctx.route.startsWith(INSPECTION_PATH),
-    selection: 'one',
     run: async (ctx, rt, args) => {
       // From the station with its document, or from the list with the selected row.
       const no = args?.inspectionNo ?? selectedNo(ctx.selection)
@@ -79,7 +79,7 @@ export const inspectionCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<InspectionNoArgs>({
     id: 'inbound.inspection.open', title: 'commands:inbound.inspection.open', section: 'document', permission: 'menu:test-list',
-    keywords: ['inspect', 'QC', 'station'], selection: 'one',
+    keywords: ['inspect', 'QC', 'station'],
     when: (ctx) => ctx.route.startsWith(INSPECTION_PATH),
     run: (ctx, rt) => {
       const no = selectedNo(ctx.selection)

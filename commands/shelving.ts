@@ -69,7 +69,7 @@ export const shelvingCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<TaskNoArgs>({
     id: 'inbound.shelving.claim', title: 'commands:inbound.shelving.claim', section: 'document', permission: 'shelf-task:claim',
-    input: TaskNoArgs, server: true, selection: 'one', keywords: ['claim', 'SJ'],
+    input: TaskNoArgs, server: true, keywords: ['claim', 'SJ'],
     when: (ctx) => onTasks(ctx.route),
     run: async (ctx, rt, args) => {
       // From the station with its task, or from the list with the selected row.
@@ -99,7 +99,7 @@ export const shelvingCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<TaskNoArgs>({
     id: 'inbound.shelving.complete', title: 'commands:inbound.shelving.complete', section: 'document', permission: 'shelf-task:complete',
-    input: TaskNoArgs, server: true, selection: 'one', confirm: 'inbound:shelving.completeConfirm', keywords: ['complete', 'SJ'],
+    input: TaskNoArgs, server: true, confirm: 'inbound:shelving.completeConfirm', keywords: ['complete', 'SJ'],
     when: (ctx) => onTasks(ctx.route),
     run: async (ctx, rt, args) => {
       // From the station with its task, or from the list with the selected row.
@@ -112,7 +112,7 @@ export const shelvingCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<TaskNoArgs>({
     id: 'inbound.shelving.open', title: 'commands:inbound.shelving.open', section: 'document', permission: 'menu:shelf-task',
-    selection: 'one', keywords: ['shelve', 'station', 'SJ'],
+    keywords: ['shelve', 'station', 'SJ'],
     when: (ctx) => onTasks(ctx.route),
     run: (ctx, rt) => {
       const no = one(ctx.selection)

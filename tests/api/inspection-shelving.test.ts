@@ -57,7 +57,7 @@ async function receivedOrder(mode: number, lines: { sku: { id: number }; qty: nu
   })
 }
 
-async function stockAt(skuId: number, locationId: number, status = StockStatus.Normal, batch = ''): Promise<number> {
+async function stockAt(skuId: number, locationId: number, status: number = StockStatus.Normal, batch = ''): Promise<number> {
   const [r] = await t.database.query<{ on_hand: number }>(
     `SELECT on_hand FROM inventory_balance WHERE tenant_id = 1 AND warehouse_id = 26 AND sku_id = $1 AND location_id = $2 AND stock_status = $3 AND batch_no = $4`,
     [skuId, locationId, status, batch])

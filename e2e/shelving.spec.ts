@@ -1,0 +1,140 @@
+// Inspect then shelve at the scan stations, keyboard and typed scans only. Setup over the API: a purchase
+// order with pre-inbound inspection, issued and received by scans (receiving finishes it and the flow
+// makes the inspection order). Then, by keyboard: the inspection number typed in the palette opens the
+// inspection station; one unit passes, one fails (Alt+F), a code not in the inspection is refused with
+// 'scan error'; Alt+C completes (the undecided units pass after the confirmation); Alt+G generates the
+// shelving order. Its number typed in the palette opens the shelving station: LOCATION then SKU scans
+// (the defective unit refused at a normal location, 'moved not above movable' refused), the defective
+// unit shelved to a defective-area location — the task completes and the stock sits where it was scanned.
+import { test, expect, type Page } from '@playwright/test'
+import { randomUUID } from 'node:crypto'
+import { Console, tr } from './pages/console'
+
+const HEADERS = async (page: Page) => {
+  const token = (await page.context().cookies()).find((c) => c.name === 'token')!.value
+  return { authorization: `Bearer ${token}`, 'x-userinfo-header': '1-admin-26' }
+}
+async function get<T>(page: Page, url: string): Promise<T> {
+  const res = await page.request.get(url, { headers: await HEADERS(page) })
+  expect(res.ok(), url).toBe(true)
+  return (await res.json()).data as T
+}
+async function cmd<T>(page: Page, id: string, data: unknown): Promise<T> {
+  const res = await page.request.post(`/api/commands/${id}`, { headers: { ...(await HEADERS(page)), 'idempotency-key': randomUUID() }, data: data as object })
+  expect(res.ok(), `${id}: ${await res.text()}`).toBe(true)
+  return (await res.json()).data as T
+}
+const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k]))
+
+async function scan(page: Page, code: string) {
+  await expect(page.getByTestId('scan-input')).toBeFocused()
+  await page.keyboard.type(code)
+  await page.keyboard.press('Enter')
+}
+
+/** Palette "go to document": '#' + the number, Enter on the hit. */
+async function goToDocument(c: Console, type: string, no: string) {
+  await c.openPalette()
+  await c.page.keyboard.type(`#${no}`)
+  await expect(c.page.locator(`[data-testid^="palette-doc-${type}-"]`).first()).toBeVisible()
+  await c.page.keyboard.press('Enter')
+}
+
+test('inspect then shelve by keyboard and typed scans', async ({ page }) => {
+  test.setTimeout(150_000)
+  const c = new Console(page)
+  await c.signIn('admin')
+  await c.dismissAnnouncement()
+
+  // ---- setup over the API: no scan interval, an inspected purchase order received in full ----
+  const s = await get<Record<string, unknown>>(page, '/api/inbound/settings')
+  await cmd(page, 'inbound.settings.save', {
+    receivingLocationCode: s.receivingLocationCode ?? null, storageMode: 'normal', coStorage: s.coStorage, forbidXbMix: s.forbidXbMix, minScanIntervalMs: 0,
+    inboundTimeoutHours: s.inboundTimeoutHours, unloadingTimeoutHours: s.unloadingTimeoutHours, shelvingTimeoutHours: s.shelvingTimeoutHours,
+  })
+  const [skuA, skuB, skuC] = (await get<{ records: { skuCode: string }[] }>(page, '/api/resources/sku?size=3')).records.map((r) => r.skuCode)
+  const order = await cmd<{ id: number; orderNo: string }>(page, 'inbound.order.create', {
+    inboundType: 1, inspectionMode: 1, lines: [{ code: skuA, qty: 3 }, { code: skuB, qty: 1 }],
+  })
+  await cmd(page, 'inbound.order.status', { ids: [order.id], status: 1 })
+  await cmd(page, 'inbound.order.status', { ids: [order.id], status: 2 })
+  await cmd(page, 'inbound.receive', { orderNo: order.orderNo, code: skuA, qty: 3 })
+  const received = await cmd<{ finished: boolean; inspectionNo?: string }>(page, 'inbound.receive', { orderNo: order.orderNo, code: skuB })
+  expect(received.finished).toBe(true)
+  const inspectionNo = received.inspectionNo!
+  expect(inspectionNo).toMatch(/^QC\d{10}$/)
+
+  // ---- inspection station, opened by typing the number in the palette ----
+  await goToDocument(c, 'inspection', inspectionNo)
+  const status = page.getByTestId('station-status')
+  const doc = page.getByTestId('inspection-doc')
+  await expect(doc).toHaveAttribute('data-no', inspectionNo)
+  await expect(status).toHaveText(fill(tr('zh', 'inbound:inspection.loaded'), { no: inspectionNo, undecided: 4 }))
+
+  await scan(page, skuA!)
+  await expect(status).toHaveAttribute('data-kind', 'ok')
+  await expect(doc.locator(`tr[data-sku="${skuA}"] [data-testid="line-pass"]`)).toHaveText('1')
+  await page.keyboard.press('Alt+f')
+  await expect(page.getByTestId('inspection-mode')).toHaveAttribute('data-mode', 'fail')
+  await scan(page, skuA!.toLowerCase())
+  await expect(doc.locator(`tr[data-sku="${skuA}"] [data-testid="line-fail"]`)).toHaveText('1')
+  await page.keyboard.press('Alt+f')
+  await expect(page.getByTestId('inspection-mode')).toHaveAttribute('data-mode', 'pass')
+  // A code that is not in the inspection: the spec's 'scan error'.
+  await scan(page, skuC!)
+  await expect(status).toHaveAttribute('data-kind', 'error')
+  await expect(status).toHaveText(fill(tr('zh', 'inbound:inspection.errors.notInInspection'), { code: skuC! }))
+
+  // Complete: 2 undecided units pass after the confirmation (Enter); then generate the shelving order.
+  await page.keyboard.press('Alt+c')
+  await expect(page.getByTestId('command-confirm')).toContainText(fill(tr('zh', 'inbound:inspection.passRestConfirm'), { count: 2 }))
+  await page.keyboard.press('Enter')
+  await expect(doc).toHaveAttribute('data-status', '2')
+  await expect(page.getByTestId('scan-input')).toBeFocused()
+  await page.keyboard.press('Alt+g')
+  const generated = page.getByTestId('inspection-generated')
+  await expect(generated).toHaveText(/SJ\d{10}/)
+  const taskNo = /SJ\d{10}/.exec((await generated.textContent())!)![0]
+
+  // ---- shelving station, opened by typing the task number in the palette ----
+  await goToDocument(c, 'shelvingTask', taskNo)
+  const task = page.getByTestId('shelving-task')
+  await expect(task).toHaveAttribute('data-no', taskNo)
+  await expect(status).toHaveText(fill(tr('zh', 'inbound:shelving.loaded'), { no: taskNo, left: 4 }))
+  const view = await get<{ lines: { skuCode: string; stockStatus: number; suggestedLocationCode: string | null }[] }>(page, `/api/inbound/shelving-tasks/${taskNo}`)
+  const normalTarget = view.lines.find((l) => l.skuCode === skuA && l.stockStatus === 1)!.suggestedLocationCode!
+  expect(normalTarget).toBeTruthy()
+  await expect(task.locator('[data-testid="line-suggested"]').first()).toHaveText(normalTarget)
+
+  // LOCATION, then SKU: 2 normal units of A (Alt+Q 2), more than movable refused, B one unit.
+  await scan(page, normalTarget)
+  await expect(page.getByTestId('shelving-location')).toHaveText(normalTarget)
+  await page.keyboard.press('Alt+q')
+  await expect(page.getByTestId('station-qty')).toBeFocused()
+  await page.keyboard.type('5')
+  await page.keyboard.press('Enter')
+  await scan(page, skuA!)
+  await expect(status).toHaveAttribute('data-kind', 'error')
+  await expect(status).toHaveText(fill(tr('zh', 'inbound:shelving.errors.movable'), { qty: 5, movable: 2 }))
+  await page.keyboard.press('Alt+q')
+  await page.keyboard.type('2')
+  await page.keyboard.press('Enter')
+  await scan(page, skuA!)
+  await expect(status).toHaveAttribute('data-kind', 'ok')
+  await scan(page, skuB!)
+  await expect(status).toHaveAttribute('data-kind', 'ok')
+  // A again: only its defective unit is left — refused at a normal location.
+  await scan(page, skuA!)
+  await expect(status).toHaveText(fill(tr('zh', 'inbound:shelving.errors.defectiveNeedsDefectiveArea'), { code: normalTarget }))
+
+  // Esc: back to the location step; the defective unit goes to DEF-01 and the task completes.
+  await page.keyboard.press('Escape')
+  await scan(page, 'DEF-01')
+  await scan(page, skuA!)
+  await expect(status).toHaveText(fill(tr('zh', 'inbound:shelving.done'), { no: taskNo }))
+  await expect(task).toHaveAttribute('data-status', '2')
+
+  // The stock list shows the goods where they were scanned.
+  const stock = await get<{ records: { skuCode: string; locationCode: string; stockStatus: number; onHand: number }[] }>(page, `/api/stock/list?skuCode=${skuA}&size=50`)
+  expect(stock.records.filter((r) => r.skuCode === skuA && r.onHand > 0).map((r) => [r.locationCode, r.stockStatus, r.onHand]).sort()).toEqual([['DEF-01', 2, 1], [normalTarget, 1, 2]].sort())
+})
