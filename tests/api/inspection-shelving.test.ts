@@ -349,6 +349,24 @@ describe('strategies, co-storage, fast storage, assignment, timeouts', () => {
     await t.database.query(`UPDATE inbound_setting SET storage_mode = 'normal' WHERE tenant_id = 1 AND warehouse_id = 26`)
   })
 
+  it('concurrent scans never shelve more than the line; a repeated idempotency key applies once', async () => {
+    const r = await receivedOrder(0, [{ sku: skuC, qty: 3 }])
+    const taskNo = r.flow.shelvingTaskNo!
+    const answers = await Promise.all(Array.from({ length: 8 }, () => admin.cmd('inbound.shelving.scan', { taskNo, locationCode: 'A01-01-02', code: skuC.code })))
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(3)
+    expect(answers.filter((a) => a.statusCode !== 200).map((a) => a.json().messageKey)).toEqual(Array(5).fill('inbound:shelving.errors.completed'))
+    expect(await stockAt(skuC.id, loc['A01-01-02']!)).toBe(3)
+
+    const r2 = await receivedOrder(0, [{ sku: skuC, qty: 2 }])
+    const key = 'b3-repeat-scan'
+    const a = await admin.cmd('inbound.shelving.scan', { taskNo: r2.flow.shelvingTaskNo, locationCode: 'A01-01-02', code: skuC.code }, key)
+    const b = await admin.cmd('inbound.shelving.scan', { taskNo: r2.flow.shelvingTaskNo, locationCode: 'A01-01-02', code: skuC.code }, key)
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200])
+    expect((await task(r2.flow.shelvingTaskNo!)).shelvedQty).toBe(1)
+    expect(await stockAt(skuC.id, loc['A01-01-02']!)).toBe(4)
+    expect((await checkInvariants(t.database.db, { tenantId: 1, warehouseId: 26 })).violations).toEqual([])
+  })
+
   it('assigns tasks to a job group of the warehouse; completes with a remainder by command; flags timeouts', async () => {
     const r = await receivedOrder(0, [{ sku: skuB, qty: 2 }])
     const taskNo = r.flow.shelvingTaskNo!
