@@ -105,6 +105,7 @@ export const INBOUND_ORDER_API = {
   list: '/api/inbound/orders',
   export: '/api/inbound/orders/export',
   detail: (orderNo: string) => `/api/inbound/orders/by-no/${encodeURIComponent(orderNo)}`,
+  detailById: (id: number) => `/api/inbound/orders/by-id/${id}`,
   statusPreview: '/api/inbound/orders/status-preview',
   template: '/api/inbound/orders/import/template',
   dryRun: '/api/inbound/orders/import/dry-run',

@@ -166,6 +166,10 @@ describe('status machine', () => {
     const d = (await admin.get(INBOUND_ORDER_API.detail(r.orderNo))).json().data
     expect(d.order).toMatchObject({ inboundType: 3, inspectionMode: 1, remark: 'changed', expectedQty: 6 })
     expect(d.lines.map((l: any) => [l.skuCode, l.expectedQty])).toEqual([[skus[4]!.code, 4], [skus[3]!.code, 2]])
+    // the edit form reads the order by id: the same answer, and 404 from another warehouse
+    const byId = await admin.get(INBOUND_ORDER_API.detailById(r.id))
+    expect(byId.json().data).toEqual(d)
+    expect((await admin.in({ warehouseId: 168 }).get(INBOUND_ORDER_API.detailById(r.id))).statusCode).toBe(404)
   })
 
   it('bulk status: the preview says which orders change and why the others are refused; the command changes only those', async () => {

@@ -6,6 +6,8 @@
 // With `action` (an extra action declaring a `sheet`, e.g. the styles' L/T-days import) the same
 // dialog works over the action's template and dry-run endpoints, and the commit runs
 // resource.<name>.<action> with the dry run's checked rows ({rows}), re-validated on the server.
+// With `custom` (a document import that is not a resource, e.g. inbound orders) the same dialog works
+// over the given endpoints and commit command ({rows}); the dry run may report `creates`.
 import { useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
@@ -21,9 +23,25 @@ import { gridIdOf } from './ids'
 
 /** A dry run's answer; a sheet action's also carries the checked rows its command takes. */
 type Checked = DryRunResult & { rows?: Record<string, unknown>[] }
+/** A sheet import that is not a resource's: its endpoints, commit command and names. */
+export interface CustomSheet {
+  titleKey: string
+  template: string
+  dryRun: string
+  /** Server command run with {rows} of the clean dry run; answers {created?|updated?}. */
+  commandId: string
+  /** i18n key of the result ({count}). */
+  doneKey: string
+  /** react-query key ['grid', gridId] refreshed after the import. */
+  gridId: string
+  testId: string
+  /** i18n key of a column's label by its field name. */
+  columnKey: (field: string) => string
+}
+
 type Phase = { kind: 'idle' } | { kind: 'checking' } | { kind: 'checked'; result: Checked } | { kind: 'importing'; result: Checked } | { kind: 'done'; message: string }
 
-export function ImportDialog({ def, action, onClose }: { def: ResourceDef<any>; /** A sheet action instead of the resource's own import. */ action?: ResourceAction; onClose(): void }) {
+export function ImportDialog({ def: resourceDef, action, custom, onClose }: { def?: ResourceDef<any>; /** A sheet action instead of the resource's own import. */ action?: ResourceAction; custom?: CustomSheet; onClose(): void }) {
   const { t } = useTranslation()
   const qc = useQueryClient()
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' })
@@ -31,9 +49,11 @@ export function ImportDialog({ def, action, onClose }: { def: ResourceDef<any>; 
   const [fileName, setFileName] = useState<string | null>(null)
   const confirmRef = useRef<HTMLButtonElement>(null)
   const closeRef = useRef<HTMLButtonElement>(null)
-  const sheet = action?.sheet
+  // A custom sheet stands in for a resource: its names drive the ids, title and column labels.
+  const def = resourceDef ?? ({ name: custom!.testId, ns: '', fields: {} } as unknown as ResourceDef<any>)
+  const sheet = custom ?? action?.sheet
   const titleId = `resource-import-title-${def.name}`
-  const entity = t(titleKeyOf(def))
+  const entity = custom ? t(custom.titleKey) : t(titleKeyOf(def))
 
   const template = async () => {
     try {
@@ -59,7 +79,8 @@ export function ImportDialog({ def, action, onClose }: { def: ResourceDef<any>; 
       if (sheet) {
         // Update-only: every checked row updates one existing row.
         const r = await sheetDryRun(sheet.dryRun, file)
-        setPhase({ kind: 'checked', result: { token: null, total: r.total, creates: 0, updates: r.rows.length, errors: r.errors, rows: r.rows } })
+        const made = (r as { creates?: number }).creates
+        setPhase({ kind: 'checked', result: { token: null, total: r.total, creates: made ?? 0, updates: made === undefined ? r.rows.length : 0, errors: r.errors, rows: r.rows } })
       } else {
         setPhase({ kind: 'checked', result: await importDryRun(def.name, file) })
       }
@@ -79,7 +100,12 @@ export function ImportDialog({ def, action, onClose }: { def: ResourceDef<any>; 
     if (!canImport || !result) return
     setPhase({ kind: 'importing', result })
     try {
-      if (action && sheet) {
+      if (custom) {
+        const r = await getRuntime().callServer<{ created?: number; updated?: number }>(custom.commandId, { rows: result.rows })
+        setPhase({ kind: 'done', message: t(custom.doneKey, { count: r?.created ?? r?.updated ?? result.rows!.length }) })
+        await qc.invalidateQueries({ queryKey: ['grid', custom.gridId] })
+        return
+      } else if (action && sheet) {
         const r = await getRuntime().callServer<{ updated?: number }>(commandIdOf(def, action.action), { rows: result.rows })
         setPhase({ kind: 'done', message: t(sheet.doneKey, { count: r?.updated ?? result.rows!.length }) })
       } else {
@@ -100,8 +126,8 @@ export function ImportDialog({ def, action, onClose }: { def: ResourceDef<any>; 
   useEffect(() => { if (phase.kind === 'done') closeRef.current?.focus() }, [phase.kind])
 
   return (
-    <Modal scope="dialog" labelledBy={titleId} onEscape={onClose} testId={action ? `resource-import-${def.name}-${action.action}` : `resource-import-${def.name}`} className="max-h-[85vh] w-full max-w-3xl overflow-auto rounded-lg bg-white p-4 shadow-2xl">
-      <h2 id={titleId} className="mb-3 text-base font-semibold">{action ? t(action.title) : t('resources-ui:import.title', { title: entity })}</h2>
+    <Modal scope="dialog" labelledBy={titleId} onEscape={onClose} testId={custom ? custom.testId : action ? `resource-import-${def.name}-${action.action}` : `resource-import-${def.name}`} className="max-h-[85vh] w-full max-w-3xl overflow-auto rounded-lg bg-white p-4 shadow-2xl">
+      <h2 id={titleId} className="mb-3 text-base font-semibold">{custom ? entity : action ? t(action.title) : t('resources-ui:import.title', { title: entity })}</h2>
       <ol className="flex flex-col gap-3 text-sm">
         <li className="flex items-center gap-2">
           <span>{t('resources-ui:import.step1')}</span>
@@ -117,7 +143,7 @@ export function ImportDialog({ def, action, onClose }: { def: ResourceDef<any>; 
         </li>
       </ol>
       {phase.kind === 'checking' && <p role="status" className="mt-3 text-sm text-gray-500">{t('resources-ui:import.checking')}</p>}
-      {result && <DryRunReport def={def} result={result} />}
+      {result && <DryRunReport def={def} result={result} title={entity} columnKey={custom?.columnKey} />}
       {phase.kind === 'done' && (
         <p role="status" className="mt-3 rounded bg-green-50 px-3 py-2 text-sm text-green-800" data-testid="import-done">
           {phase.message}
@@ -136,7 +162,7 @@ export function ImportDialog({ def, action, onClose }: { def: ResourceDef<any>; 
   )
 }
 
-function DryRunReport({ def, result }: { def: ResourceDef<any>; result: DryRunResult }) {
+function DryRunReport({ def, result, title, columnKey }: { def: ResourceDef<any>; result: DryRunResult; title: string; columnKey?: (field: string) => string }) {
   const { t } = useTranslation()
   const errors = result.errors
   return (
@@ -149,7 +175,7 @@ function DryRunReport({ def, result }: { def: ResourceDef<any>; result: DryRunRe
       {errors.length > 0 && (
         <div className="max-h-72 overflow-auto rounded border">
           <table className="w-full text-xs" data-testid="import-errors">
-            <caption className="sr-only">{t('resources-ui:import.errorsCaption', { title: t(titleKeyOf(def)) })}</caption>
+            <caption className="sr-only">{t('resources-ui:import.errorsCaption', { title })}</caption>
             <thead className="sticky top-0 bg-gray-50">
               <tr>
                 <th scope="col" className="px-2 py-1 text-left">{t('resources-ui:import.row')}</th>
@@ -161,7 +187,7 @@ function DryRunReport({ def, result }: { def: ResourceDef<any>; result: DryRunRe
               {errors.map((e, i) => (
                 <tr key={`${e.row}-${e.field}-${i}`} className="border-t">
                   <td className="px-2 py-1 tabular-nums">{e.row}</td>
-                  <td className="px-2 py-1">{e.column || (def.fields[e.field] ? t(`${def.ns}:${def.name}.fields.${e.field}`) : e.field)}</td>
+                  <td className="px-2 py-1">{e.column || (columnKey ? t(columnKey(e.field)) : def.fields[e.field] ? t(`${def.ns}:${def.name}.fields.${e.field}`) : e.field)}</td>
                   <td className="px-2 py-1 text-red-700">{e.message}</td>
                 </tr>
               ))}

@@ -462,10 +462,10 @@ const exportColumns = (lang: Language): ExportColumn<OrderRow>[] => [
 ]
 
 /** One order by number in the caller's scope, with its lines (SKU, style, color, size) — or undefined. */
-export async function orderDetail(q: Queryable, auth: Scope, orderNo: string) {
+export async function orderDetail(q: Queryable, auth: Scope, key: string | number) {
   const hours = (await timeoutHours(q, auth)).inbound
   const [h] = await (q.select(orderList(hours).select as never).from(o).leftJoin(supplier, eq(supplier.id, o.supplierId))
-    .where(and(eq(o.tenantId, auth.tenantId), eq(o.warehouseId, auth.warehouseId), eq(o.orderNo, orderNo))) as unknown as Promise<OrderRow[]>)
+    .where(and(eq(o.tenantId, auth.tenantId), eq(o.warehouseId, auth.warehouseId), typeof key === 'number' ? eq(o.id, key) : eq(o.orderNo, key))) as unknown as Promise<OrderRow[]>)
   if (!h) return undefined
   const lines = rowsOf(await q.execute(sql`
     SELECT l.id, l.line_no AS "lineNo", l.sku_id AS "skuId", s.sku_code AS "skuCode", st.style_no AS "styleNo", co.name AS "colorName", si.name AS "sizeName",
@@ -523,6 +523,16 @@ export function orderRoutes(db: Queryable): RouteDef[] {
       handler: async ({ params, auth }) => {
         const d = await orderDetail(db, auth, params.orderNo.toUpperCase())
         if (!d) throw notFound('inbound:errors.orderNotFound', { orderNo: params.orderNo })
+        return d
+      },
+    }),
+    defineRoute({
+      method: 'GET', url: '/api/inbound/orders/by-id/:id', tags: ['inbound'], envelope: 'main', auth: 'scoped', permission: P.view,
+      summary: 'One inbound order by id with its lines (the same answer as by number)',
+      params: z.object({ id: z.coerce.number().int().positive() }),
+      handler: async ({ params, auth }) => {
+        const d = await orderDetail(db, auth, params.id)
+        if (!d) throw notFound('inbound:errors.orderNotFound', { id: params.id })
         return d
       },
     }),
