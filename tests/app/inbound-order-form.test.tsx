@@ -5,7 +5,7 @@
 // quantity make ONE line (the same SKU adds up); Ctrl+Enter saves through inbound.order.create and
 // the order is stored with its expected quantity.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { createElement } from 'react'
+import { act, createElement } from 'react'
 import { OrderFormDialog } from '../../src/app/pages/inbound/orders/OrderFormDialog'
 import { startHarness, type Harness } from '../helpers/bridge'
 import { mount, press, typeInto, waitFor, $, $$, key } from '../helpers/dom'
@@ -26,7 +26,7 @@ describe('inbound order form', () => {
   it('adds scanned lines, refuses bad input where it belongs, and saves by keyboard', async () => {
     let saved: { orderNo: string } | null = null
     let closed = false
-    mount(createElement(OrderFormDialog, { onClose: () => { closed = true }, onSaved: (r) => { saved = r } }))
+    const m = mount(createElement(OrderFormDialog, { onClose: () => { closed = true }, onSaved: (r) => { saved = r } }))
     const scan = $<HTMLInputElement>('[data-testid="order-scan"]')!
     await waitFor(() => document.activeElement === scan, 'scan field focused')
 
@@ -62,5 +62,26 @@ describe('inbound order form', () => {
     const [o] = await q<{ expected_qty: number; status: number }>('SELECT expected_qty, status FROM inbound_order WHERE order_no = $1', [orderNo])
     expect(Number(o!.expected_qty)).toBe(4)
     expect(Number(o!.status)).toBe(0)
+    m.unmount()
+  })
+
+  it('edits a New order: its lines load, a quantity changes, Ctrl+Enter saves through inbound.order.edit', async () => {
+    const [o] = await q<{ id: number }>(`INSERT INTO inbound_order (tenant_id, warehouse_id, order_no, inbound_type, status, expected_qty)
+      VALUES (1, 26, 'RKFORMEDIT01', 2, 0, 2) RETURNING id`)
+    await q(`INSERT INTO inbound_order_line (order_id, tenant_id, warehouse_id, line_no, sku_id, expected_qty) VALUES ($1, 1, 26, 1, $2, 2)`, [o!.id, sku.id])
+    let closed = false
+    // The dialog lives on the list screen (the edit command is offered on the inbound-order screens).
+    await act(async () => { history.pushState(null, '', `/stock-in/inbound-order?edit=${o!.id}`) })
+    const m = mount(createElement(OrderFormDialog, { editId: Number(o!.id), onClose: () => { closed = true } }))
+    const qtyCell = await waitFor(() => $<HTMLInputElement>('[data-testid="order-form-lines"] tbody tr input'), 'lines loaded')
+    expect(qtyCell.value).toBe('2')
+    expect($('[data-testid="inbound-order-form"] h2')!.textContent).toBe('Edit inbound order RKFORMEDIT01')
+    await typeInto(qtyCell, '9')
+    key($<HTMLInputElement>('[data-testid="order-scan"]')!, 'Enter', { ctrl: true })
+    await waitFor(() => closed, 'saved and closed')
+    const [row] = await q<{ expected_qty: number; inbound_type: number }>('SELECT expected_qty, inbound_type FROM inbound_order WHERE id = $1', [o!.id])
+    expect(Number(row!.expected_qty)).toBe(9)
+    expect(Number(row!.inbound_type)).toBe(2)
+    m.unmount()
   })
 })

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../../api/clients'
 import { Modal } from '../../../palette/focus'
 import { runCommand, useCommandRegistry } from '../../../palette'
+import { buildCommandContext } from '../../../commands/context'
 import { issueToError, errorText, type FieldErr } from '../../../forms'
 import { api } from '../../../api/clients'
 import { CreateOrderArgs, EditOrderArgs, INBOUND_ORDER_API, type CreatedOrder } from '../../../../../commands/inbound-orders'
@@ -111,7 +112,9 @@ export function OrderFormDialog({ editId, onClose, onSaved }: { editId?: number;
     setBusy(true)
     setFormError(null)
     try {
-      const out = await runCommand(def, { args: args as never })
+      // Editing: the open order is the command's selection, wherever the dialog was opened from.
+      const ctx = editId !== undefined ? { ...buildCommandContext(), selection: [{ id: editId, orderNo }] } : undefined
+      const out = await runCommand(def, { ctx, args: args as never })
       if (out.status === 'ok') { onSaved?.(out.result as CreatedOrder); onClose(); return }
       if (out.status === 'failed') {
         const errs = serverErrors(out.error)

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Modal } from '../../../palette/focus'
 import { runCommand, useCommandRegistry } from '../../../palette'
+import { buildCommandContext } from '../../../commands/context'
 import { dictLabelKey } from '../../../../domain/dictionaries'
 import { MANUAL_TARGETS } from '../../../../../commands/inbound-orders'
 import { statusPreview } from './api'
@@ -31,7 +32,9 @@ export function OrderStatusDialog({ ids, onClose }: { ids: number[]; onClose(): 
     if (!def || !changes || busy) return
     setBusy(true)
     try {
-      const out = await runCommand(def, { args: { ids, status: target } as never })
+      // The dialog's orders are the command's selection (the grid may have lost focus or selection).
+      const ctx = { ...buildCommandContext(), selection: ids.map((id) => ({ id })) }
+      const out = await runCommand(def, { ctx, args: { ids, status: target } as never })
       if (out.status === 'ok') onClose()
     } finally {
       setBusy(false)
