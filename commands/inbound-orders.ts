@@ -118,6 +118,8 @@ export function selectedOrderIds(ctx: CommandContext): number[] {
   if (ids.length === 0 && ctx.route.startsWith(INBOUND_ORDER_DETAILS_PATH) && typeof ctx.documentId === 'number') return [ctx.documentId]
   return ids
 }
+// No `selection` kind on the order commands: on the details page the open document is their target
+// (CommandContext.documentId) without any grid selection; `enabled` checks both.
 const onOrderScreens = (ctx: CommandContext) => ctx.route === '' || ctx.route.startsWith(INBOUND_ORDER_PATH)
 const needsSelection = (ctx: CommandContext) => (selectedOrderIds(ctx).length ? true : 'common:validation.selectAtLeastOne')
 
@@ -134,7 +136,7 @@ export const orderDialogPath = {
 
 function transition(id: string, permission: string, done: string, opts: { confirm?: string } = {}): CommandDef<OrderIdsArgs> {
   return defineCommand<OrderIdsArgs>({
-    id, title: `commands:${id}`, section: 'status', permission, input: OrderIdsArgs, server: true, selection: 'many',
+    id, title: `commands:${id}`, section: 'status', permission, input: OrderIdsArgs, server: true,
     keywords: ['RK', 'inbound'], confirm: opts.confirm,
     when: onOrderScreens, enabled: needsSelection,
     run: async (ctx, rt, args) => {
@@ -158,7 +160,7 @@ export const inboundOrderCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<EditOrderArgs>({
     id: 'inbound.order.edit', title: 'commands:inbound.order.edit', section: 'document', permission: INBOUND_ORDER_PERMISSIONS.edit,
-    input: EditOrderArgs, server: true, selection: 'one', keywords: ['RK', 'inbound'], when: onOrderScreens,
+    input: EditOrderArgs, server: true, keywords: ['RK', 'inbound'], when: onOrderScreens,
     enabled: (ctx) => (selectedOrderIds(ctx).length === 1 ? true : 'common:validation.selectExactlyOne'),
     run: async (ctx, rt, args) => {
       if (args === undefined) { rt.navigate(orderDialogPath.edit(selectedOrderIds(ctx)[0]!)); return undefined }
@@ -173,7 +175,7 @@ export const inboundOrderCommands: readonly CommandDef<any>[] = [
   transition('inbound.order.finish', INBOUND_ORDER_PERMISSIONS.finish, 'inbound:order.done.finished', { confirm: 'inbound:order.confirm.finish' }),
   defineCommand<OrderStatusArgs>({
     id: 'inbound.order.status', title: 'commands:inbound.order.status', section: 'status', permission: INBOUND_ORDER_PERMISSIONS.status,
-    input: OrderStatusArgs, server: true, selection: 'many', keywords: ['RK', 'inbound', 'bulk'], when: onOrderScreens, enabled: needsSelection,
+    input: OrderStatusArgs, server: true, keywords: ['RK', 'inbound', 'bulk'], when: onOrderScreens, enabled: needsSelection,
     run: async (ctx, rt, args) => {
       if (args === undefined) { rt.navigate(orderDialogPath.status(selectedOrderIds(ctx))); return undefined }
       const r = await rt.callServer<BulkStatusResult>('inbound.order.status', args)

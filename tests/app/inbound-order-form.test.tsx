@@ -56,7 +56,8 @@ describe('inbound order form', () => {
     expect($('[data-testid="order-form-lines"] tbody tr')!.textContent).toContain(sku.code)
 
     key(scan, 'Enter', { ctrl: true })
-    await waitFor(() => closed, 'saved and closed')
+    await waitFor(() => saved, 'saved')
+    expect(closed).toBe(false)
     const orderNo = (saved as { orderNo: string } | null)?.orderNo ?? ''
     expect(orderNo).toMatch(/^RK/)
     const [o] = await q<{ expected_qty: number; status: number }>('SELECT expected_qty, status FROM inbound_order WHERE order_no = $1', [orderNo])

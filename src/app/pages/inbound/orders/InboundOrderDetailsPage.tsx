@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocation, useSearch } from 'wouter'
 import { ApiError } from '../../../api/clients'
 import { setDocumentId } from '../../../state/selection'
+import { usePageActive } from '../../registry'
 import { useCommandContext } from '../../../palette'
 import { formatTime } from '../../../../domain/format'
 import { dictLabelKey } from '../../../../domain/dictionaries'
@@ -17,6 +18,7 @@ import { OverdueFlag } from './InboundOrdersPage'
 
 const ACTIONS = ['inbound.order.edit', 'inbound.order.submit', 'inbound.order.issue', 'inbound.order.abolish', 'inbound.order.finish', 'inbound.labels.print']
 const LINE_COLUMNS = ['lineNo', 'skuCode', 'styleNo', 'colorName', 'sizeName', 'batchNo', 'expectedQty', 'receivedQty', 'passQty', 'failQty', 'shelvedQty'] as const
+let documentOwner: symbol | undefined
 const NUMERIC = new Set(['lineNo', 'expectedQty', 'receivedQty', 'passQty', 'failQty', 'shelvedQty'])
 
 export default function InboundOrderDetailsPage() {
@@ -25,10 +27,17 @@ export default function InboundOrderDetailsPage() {
   const orderNo = (new URLSearchParams(useSearch()).get('orderNo') ?? '').trim()
   const q = useQuery({ queryKey: detailKey(orderNo), enabled: orderNo !== '', retry: false, staleTime: 0, queryFn: () => fetchOrder(orderNo) })
   const d = q.data
+  // The open order is the palette's document while this page is the visible tab; a page kept alive
+  // behind another tab (or an older instance unmounting late) must not clear a newer owner's value.
+  const active = usePageActive()
+  const id = d?.order.id
   useEffect(() => {
-    setDocumentId(d?.order.id)
-    return () => setDocumentId(undefined)
-  }, [d?.order.id])
+    if (!active || id === undefined) return
+    const token = Symbol('inbound-order')
+    documentOwner = token
+    setDocumentId(id)
+    return () => { if (documentOwner === token) setDocumentId(undefined) }
+  }, [id, active])
   const base = useCommandContext()
   // The commands act on this document (not on a grid selection); edit names it like a selected row.
   const ctx = d ? { ...base, selection: [{ id: d.order.id, orderNo: d.order.orderNo }], documentId: d.order.id } : base
@@ -37,7 +46,7 @@ export default function InboundOrderDetailsPage() {
     <div className="flex flex-col"><dt className="text-xs text-gray-500">{t(`inbound:order.fields.${k}`)}</dt><dd data-testid={`order-${k}`}>{v ?? '—'}</dd></div>
   )
   return (
-    <div className="flex flex-col gap-3" data-testid="inbound-order-details">
+    <div className="flex flex-col gap-3" data-testid="inbound-order-details" data-document-id={base.documentId ?? ''}>
       <div className="flex items-center gap-3">
         <h2 className="text-base font-semibold">{t('inbound:order.detailsTitle', { orderNo })}</h2>
         {o && <span className="rounded bg-gray-100 px-2 text-sm" data-testid="order-status">{t(dictLabelKey('inboundStatus', o.status))}</span>}

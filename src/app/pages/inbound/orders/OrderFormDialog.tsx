@@ -115,7 +115,8 @@ export function OrderFormDialog({ editId, onClose, onSaved }: { editId?: number;
       // Editing: the open order is the command's selection, wherever the dialog was opened from.
       const ctx = editId !== undefined ? { ...buildCommandContext(), selection: [{ id: editId, orderNo }] } : undefined
       const out = await runCommand(def, { ctx, args: args as never })
-      if (out.status === 'ok') { onSaved?.(out.result as CreatedOrder); onClose(); return }
+      // onSaved takes over (e.g. opens the new order); otherwise the dialog just closes.
+      if (out.status === 'ok') { if (onSaved) onSaved(out.result as CreatedOrder); else onClose(); return }
       if (out.status === 'failed') {
         const errs = serverErrors(out.error)
         setErrors(errs)
