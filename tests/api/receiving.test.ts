@@ -251,3 +251,23 @@ describe('inbound.receive', () => {
     expect(inv.violations).toEqual([])
   })
 })
+
+describe('GET /api/inbound/receiving/:code', () => {
+  it('gives the task by order number or box label: lines with remaining, codes and the receiving settings', async () => {
+    const [a, b] = [skus[4]!, skus[1]!]
+    const orderNo = await makeOrder([{ sku: a, qty: 9 }, { sku: b, qty: 2, batch: 'LOT7' }])
+    const r = await admin.get(`/api/inbound/receiving/${orderNo}`)
+    expect(r.statusCode, r.body).toBe(200)
+    const task = r.json().data
+    expect(task.order).toMatchObject({ orderNo, status: 2, expectedQty: 11, receivedQty: 0, remaining: 11 })
+    expect(task.boxNo).toBeNull()
+    expect(task.settings).toMatchObject({ receivingLocationId: rcvId, receivingLocationCode: 'RCV-01' })
+    expect(task.lines[1]).toMatchObject({ lineNo: 2, skuCode: b.code, batchNo: 'LOT7', expectedQty: 2, remaining: 2 })
+    expect(task.lines[0].upcs).toContain(a.upc)
+    const byBox = await admin.get(`/api/inbound/receiving/${orderNo}-003`)
+    expect(byBox.json().data).toMatchObject({ boxNo: `${orderNo}-003`, order: { orderNo } })
+    expect((await admin.get('/api/inbound/receiving/RKNOPE0000')).statusCode).toBe(404)
+    const picker = await apiAs(t, 'picker')
+    expect((await picker.get(`/api/inbound/receiving/${orderNo}`)).statusCode).toBe(403)
+  })
+})

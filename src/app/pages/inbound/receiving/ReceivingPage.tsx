@@ -9,8 +9,9 @@ import { useCallback, useRef, useState, type KeyboardEvent, type RefObject } fro
 import { useTranslation } from 'react-i18next'
 import { api, ApiError } from '../../../api/clients'
 import { session } from '../../../state/session'
-import { runCommandById } from '../../../commands/run'
+import { runCommand } from '../../../commands/run'
 import { getActiveRegistry } from '../../../commands/registry'
+import { buildCommandContext } from '../../../commands/context'
 import { dictLabelKey, InboundStatus } from '../../../../domain/dictionaries'
 import {
   ScanInput, StatusLine, PendingScans, StepBar, KeyHelp, useScanQueue, useStationFeedback, useSteps, commandSender,
@@ -23,8 +24,10 @@ const STEPS: readonly StationStep[] = [
   { id: 'item', promptKey: 'inbound:receiving.step.scanItem' },
   { id: 'done', promptKey: 'inbound:receiving.step.done' },
 ]
-/** B1's "close receiving with a shortage" command (confirmation included). */
+/** The inbound order's "close receiving with a shortage" command (its confirmation included). */
 export const FINISH_COMMAND = 'inbound.order.finish'
+/** That command acts on the order open on its details page; the station's open order is the same thing. */
+const ORDER_DETAILS_PATH = '/stock-in/inbound-order/details'
 
 const HINTS: readonly KeyHint[] = [
   { keys: 'Enter', labelKey: 'inbound:receiving.keys.enter' },
@@ -121,8 +124,11 @@ export default function ReceivingPage() {
   }
 
   const finishShortage = async () => {
-    if (!task || !getActiveRegistry().get(FINISH_COMMAND)) return
-    const out = await runCommandById(FINISH_COMMAND, { orderNo: task.order.orderNo })
+    const def = getActiveRegistry().get(FINISH_COMMAND)
+    if (!task || !def || !receivable(task.order.status)) return
+    // Permission, confirmation and the server's rules are the command's own; the context names the order.
+    const ctx = { ...buildCommandContext(), route: ORDER_DETAILS_PATH, selection: [], documentId: task.order.id }
+    const out = await runCommand(def, { ctx, args: { ids: [task.order.id] } })
     if (out.status !== 'ok') return
     const next = await load(task.order.orderNo, false)
     if (next) {
@@ -135,9 +141,11 @@ export default function ReceivingPage() {
   const keyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const target = e.target as HTMLElement
     if (e.altKey && !e.ctrlKey && !e.metaKey) {
-      const to = e.code === 'KeyQ' ? qtyRef : e.code === 'KeyB' ? batchRef : e.code === 'KeyX' ? boxRef : null
+      // The physical key (Alt+letter types other characters on some layouts); the letter as fallback.
+      const letter = e.code?.startsWith('Key') ? e.code.slice(3).toLowerCase() : e.key.toLowerCase()
+      const to = letter === 'q' ? qtyRef : letter === 'b' ? batchRef : letter === 'x' ? boxRef : null
       if (to) { e.preventDefault(); to.current?.focus(); to.current?.select(); return }
-      if (e.code === 'KeyS') { e.preventDefault(); void finishShortage(); return }
+      if (letter === 's') { e.preventDefault(); void finishShortage(); return }
     }
     if (target !== scanRef.current && target.dataset.stationField && (e.key === 'Enter' || e.key === 'Escape')) {
       e.preventDefault()
