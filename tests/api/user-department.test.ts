@@ -44,7 +44,7 @@ describe('user department', () => {
 
     const created = await call('POST', '/auth/users', newUser())
     expect(created.status, JSON.stringify(created.body)).toBe(200)
-    const { id, username } = created.body.data
+    const { id } = created.body.data
     const edit = await call('PUT', '/auth/users', { ...newUser({ deptId: 987654 }), id, username: undefined, password: undefined })
     expect(edit.status).toBe(400)
     expect(edit.body.errors?.[0]).toMatchObject({ field: 'deptId', messageKey: 'resources:errors.refNotFound' })
