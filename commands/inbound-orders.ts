@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { defineCommand, type CommandContext, type CommandDef } from '../src/domain/commands'
 import { InboundStatus } from '../src/domain/dictionaries'
+import { HARVEST_PATH } from './receiving'
 
 export const INBOUND_ORDER_PATH = '/stock-in/inbound-order'
 export const INBOUND_ORDER_DETAILS_PATH = '/stock-in/inbound-order/details'
@@ -112,8 +113,14 @@ export const INBOUND_ORDER_API = {
   resolve: '/api/inbound/orders/resolve-code',
 } as const
 
-/** The selected orders' ids (grid rows carry `id`), or on the details page the open document. */
+const onHarvest = (ctx: CommandContext) => ctx.route.startsWith(HARVEST_PATH)
+
+/**
+ * The selected orders' ids (grid rows carry `id`), or on the details page the open document. At the
+ * receiving station the open order (documentId) is the only target: no grid there to select from.
+ */
 export function selectedOrderIds(ctx: CommandContext): number[] {
+  if (onHarvest(ctx)) return typeof ctx.documentId === 'number' ? [ctx.documentId] : []
   const ids = ctx.selection.map((r) => Number(r.id)).filter((n) => Number.isInteger(n) && n > 0)
   if (ids.length === 0 && ctx.route.startsWith(INBOUND_ORDER_DETAILS_PATH) && typeof ctx.documentId === 'number') return [ctx.documentId]
   return ids
@@ -122,6 +129,17 @@ export function selectedOrderIds(ctx: CommandContext): number[] {
 // (CommandContext.documentId) without any grid selection; `enabled` checks both.
 const onOrderScreens = (ctx: CommandContext) => ctx.route === '' || ctx.route.startsWith(INBOUND_ORDER_PATH)
 const needsSelection = (ctx: CommandContext) => (selectedOrderIds(ctx).length ? true : 'common:validation.selectAtLeastOne')
+
+/**
+ * Edit: exactly one order, and only while New. Grid rows and the details page's document carry the
+ * status; when a surface does not know it, the server's own check ('inbound:errors.editNotNew') decides.
+ */
+function editable(ctx: CommandContext): true | string {
+  const ids = selectedOrderIds(ctx)
+  if (ids.length !== 1) return 'common:validation.selectExactlyOne'
+  const status = ctx.selection.find((r) => Number(r.id) === ids[0])?.status
+  return status === undefined || status === null || Number(status) === InboundStatus.New ? true : 'inbound:order.errors.editOnlyNew'
+}
 
 /**
  * The list page's dialogs are addressed by URL (the page renders them), so a command can open them
@@ -134,11 +152,11 @@ export const orderDialogPath = {
   import: () => `${INBOUND_ORDER_PATH}?import=1`,
 }
 
-function transition(id: string, permission: string, done: string, opts: { confirm?: string } = {}): CommandDef<OrderIdsArgs> {
+function transition(id: string, permission: string, done: string, opts: { confirm?: string; when?: (ctx: CommandContext) => boolean } = {}): CommandDef<OrderIdsArgs> {
   return defineCommand<OrderIdsArgs>({
     id, title: `commands:${id}`, section: 'status', permission, input: OrderIdsArgs, server: true,
     keywords: ['RK', 'inbound'], confirm: opts.confirm,
-    when: onOrderScreens, enabled: needsSelection,
+    when: opts.when ?? onOrderScreens, enabled: needsSelection,
     run: async (ctx, rt, args) => {
       const r = await rt.callServer<TransitionResult>(id, args ?? { ids: selectedOrderIds(ctx) })
       rt.toast('success', done, { count: r.changed.length, orderNo: r.changed.map((c) => c.orderNo).join(', ') })
@@ -161,7 +179,7 @@ export const inboundOrderCommands: readonly CommandDef<any>[] = [
   defineCommand<EditOrderArgs>({
     id: 'inbound.order.edit', title: 'commands:inbound.order.edit', section: 'document', permission: INBOUND_ORDER_PERMISSIONS.edit,
     input: EditOrderArgs, server: true, keywords: ['RK', 'inbound'], when: onOrderScreens,
-    enabled: (ctx) => (selectedOrderIds(ctx).length === 1 ? true : 'common:validation.selectExactlyOne'),
+    enabled: editable,
     run: async (ctx, rt, args) => {
       if (args === undefined) { rt.navigate(orderDialogPath.edit(selectedOrderIds(ctx)[0]!)); return undefined }
       const r = await rt.callServer<CreatedOrder>('inbound.order.edit', args)
@@ -172,7 +190,10 @@ export const inboundOrderCommands: readonly CommandDef<any>[] = [
   transition('inbound.order.submit', INBOUND_ORDER_PERMISSIONS.submit, 'inbound:order.done.submitted'),
   transition('inbound.order.issue', INBOUND_ORDER_PERMISSIONS.issue, 'inbound:order.done.issued'),
   transition('inbound.order.abolish', INBOUND_ORDER_PERMISSIONS.abolish, 'inbound:order.done.abolished', { confirm: 'inbound:order.confirm.abolish' }),
-  transition('inbound.order.finish', INBOUND_ORDER_PERMISSIONS.finish, 'inbound:order.done.finished', { confirm: 'inbound:order.confirm.finish' }),
+  // Also at the receiving station (Alt+S, palette): "close with a shortage" of the order open there.
+  transition('inbound.order.finish', INBOUND_ORDER_PERMISSIONS.finish, 'inbound:order.done.finished', {
+    confirm: 'inbound:order.confirm.finish', when: (ctx) => onOrderScreens(ctx) || onHarvest(ctx),
+  }),
   defineCommand<OrderStatusArgs>({
     id: 'inbound.order.status', title: 'commands:inbound.order.status', section: 'status', permission: INBOUND_ORDER_PERMISSIONS.status,
     input: OrderStatusArgs, server: true, keywords: ['RK', 'inbound', 'bulk'], when: onOrderScreens, enabled: needsSelection,

@@ -9,7 +9,11 @@ import { createElement } from 'react'
 import InboundOrdersPage from '../../src/app/pages/inbound/orders/InboundOrdersPage'
 import InboundOrderDetailsPage from '../../src/app/pages/inbound/orders/InboundOrderDetailsPage'
 import { startHarness, type Harness } from '../helpers/bridge'
-import { mount, waitFor, $, $$ } from '../helpers/dom'
+import { mount, waitFor, $, $$, key } from '../helpers/dom'
+import { commandEnabled } from '../../src/domain/commands'
+import { getActiveRegistry } from '../../src/app/commands/registry'
+import { buildCommandContext } from '../../src/app/commands/context'
+import { selection } from '../../src/app/state/selection'
 
 let h: Harness
 const q = <T,>(text: string, params: unknown[] = []) => h.t.database.query<T & Record<string, unknown>>(text, params) as Promise<T[]>
@@ -78,5 +82,44 @@ describe('inbound order pages', () => {
     expect(cells[6]).toBe('7')
     expect($('[data-testid="cmd-inbound.order.abolish"]')).not.toBeNull()
     m.unmount()
+  })
+
+  it('edit is greyed out with the reason unless the order is New: list selection, details page, palette', async () => {
+    const editButton = () => $<HTMLButtonElement>('[data-testid="cmd-inbound.order.edit"]')!
+    const reason = 'Only a New inbound order can be edited'
+    const edit = getActiveRegistry().get('inbound.order.edit')!
+
+    await act(async () => { history.pushState(null, '', '/stock-in/inbound-order') })
+    const list = mount(createElement(InboundOrdersPage, route('/stock-in/inbound-order', 'stock-in/inbound-order')))
+    await waitFor(() => $$('[role="row"]').some((r) => r.textContent?.includes('RKPAGENEW01')), 'list loaded')
+    const grid = $<HTMLElement>('[role="grid"]')!
+    grid.focus()
+    // Newest first: RKPAGELATE01 (Issued), RKPAGEWAIT01, RKPAGENEW01 (New).
+    key(grid, 'ArrowDown')
+    key(grid, ' ')
+    await waitFor(() => selection.rows.length === 1, 'one row selected')
+    expect(selection.rows[0]!.orderNo).toBe('RKPAGELATE01')
+    await waitFor(() => editButton().getAttribute('aria-disabled') === 'true', 'edit greyed out')
+    expect(editButton().title).toBe(reason)
+    key(grid, ' ')
+    key(grid, 'ArrowDown')
+    key(grid, 'ArrowDown')
+    key(grid, ' ')
+    await waitFor(() => selection.rows.length === 1 && selection.rows[0]!.orderNo === 'RKPAGENEW01', 'the New order selected')
+    await waitFor(() => editButton().getAttribute('aria-disabled') === null, 'edit enabled')
+    list.unmount()
+
+    for (const [no, allowed] of [['RKPAGELATE01', false], ['RKPAGENEW01', true]] as const) {
+      await act(async () => { history.pushState(null, '', `/stock-in/inbound-order/details?orderNo=${no}`) })
+      const m = mount(createElement(InboundOrderDetailsPage, route('/stock-in/inbound-order/details', 'stock-in/inbound-order-details')))
+      await waitFor(() => $('[data-testid="cmd-inbound.order.edit"]'), 'details loaded')
+      expect(editButton().getAttribute('aria-disabled')).toBe(allowed ? null : 'true')
+      expect(editButton().title).toBe(allowed ? '' : reason)
+      // The palette on this page sees the same: the open document with its status.
+      await waitFor(() => buildCommandContext().documentId === ids[no], 'document is the palette target')
+      expect(commandEnabled(edit, buildCommandContext())).toBe(allowed ? true : 'inbound:order.errors.editOnlyNew')
+      m.unmount()
+      expect(selection.rows).toEqual([])
+    }
   })
 })

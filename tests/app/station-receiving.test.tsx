@@ -9,6 +9,10 @@ import { createElement } from 'react'
 import ReceivingPage from '../../src/app/pages/inbound/receiving/ReceivingPage'
 import { startHarness, type Harness } from '../helpers/bridge'
 import { mount, press, typeInto, waitFor, $, key } from '../helpers/dom'
+import { commandEnabled, commandVisible } from '../../src/domain/commands'
+import { getActiveRegistry } from '../../src/app/commands/registry'
+import { buildCommandContext } from '../../src/app/commands/context'
+import { answerConfirm, interaction } from '../../src/app/commands/interaction'
 
 let h: Harness
 let orderNo = ''
@@ -33,7 +37,7 @@ afterAll(async () => { await h?.close() })
 
 describe('receiving station', () => {
   it('scans an order, refuses a wrong code, receives, survives a lost answer, finishes', async () => {
-    mount(createElement(ReceivingPage, { route: { path: '/stock-in/harvest', name: 'harvest', title: '', componentKey: 'stock-in/harvest', meta: {}, params: {} } }))
+    const page = mount(createElement(ReceivingPage, { route: { path: '/stock-in/harvest', name: 'harvest', title: '', componentKey: 'stock-in/harvest', meta: {}, params: {} } }))
     const input = $<HTMLInputElement>('[data-testid="scan-input"]')!
     await waitFor(() => document.activeElement === input, 'scan field focused')
     const status = () => $('[data-testid="station-status"]')!
@@ -97,5 +101,52 @@ describe('receiving station', () => {
     expect(status().textContent).toBe(`Receiving finished for ${orderNo}`)
     expect($('[data-testid="receiving-generated"]')!.textContent).toMatch(/Shelving task SJ\d{10}/)
     expect(await received()).toBe(5)
+    page.unmount()
+  })
+
+  it('Alt+S closes receiving with a shortage through inbound.order.finish, the open order as its document', async () => {
+    const shortNo = 'RKSTATION0002'
+    const [o] = await q<{ id: number }>(`INSERT INTO inbound_order (tenant_id, warehouse_id, order_no, inbound_type, status, expected_qty, issued_at)
+      VALUES (1, 26, $1, 1, 2, 3, now()) RETURNING id`, [shortNo])
+    await q(`INSERT INTO inbound_order_line (order_id, tenant_id, warehouse_id, line_no, sku_id, expected_qty) VALUES ($1, 1, 26, 1, $2, 3)`, [o!.id, sku.id])
+    history.pushState(null, '', '/stock-in/harvest')
+    const finish = getActiveRegistry().get('inbound.order.finish')!
+    // The station's route with no order open: the command is offered but has nothing to act on.
+    expect(commandVisible(finish, buildCommandContext())).toBe(true)
+    expect(commandEnabled(finish, buildCommandContext())).toBe('common:validation.selectAtLeastOne')
+
+    const m = mount(createElement(ReceivingPage, { route: { path: '/stock-in/harvest', name: 'harvest', title: '', componentKey: 'stock-in/harvest', meta: {}, params: {} } }))
+    const inside = <T extends Element = HTMLElement>(sel: string) => m.container.querySelector<T & Element>(sel) as T | null
+    const input = inside<HTMLInputElement>('[data-testid="scan-input"]')!
+    const status = () => inside('[data-testid="station-status"]')!
+    const scan = async (code: string) => { await typeInto(input, code); await press(input, 'Enter') }
+    await scan(shortNo)
+    await waitFor(() => inside('[data-testid="receiving-task"]')?.getAttribute('data-order') === shortNo, 'task loaded')
+    await scan(sku.code)
+    await waitFor(() => status().textContent === `${sku.code} +1 — 1/3`, 'one unit received')
+
+    // What the palette sees here: the open order is the finish command's target, on the real route.
+    const ctx = buildCommandContext()
+    expect(ctx.route).toBe('/stock-in/harvest')
+    expect(ctx.documentId).toBe(Number(o!.id))
+    expect(commandVisible(finish, ctx)).toBe(true)
+    expect(commandEnabled(finish, ctx)).toBe(true)
+
+    key(input, 's', { alt: true })
+    await waitFor(() => interaction.confirm?.messageKey === 'inbound:order.confirm.finish', 'the command asks its confirmation')
+    answerConfirm(true)
+    await waitFor(() => status().textContent === `Receiving finished for ${shortNo}`, 'finished')
+    const [after] = await q<{ status: number; received_qty: number }>(`SELECT status, received_qty FROM inbound_order WHERE id = $1`, [o!.id])
+    expect({ status: Number(after!.status), received: Number(after!.received_qty) }).toEqual({ status: 4, received: 1 })
+    expect(inside('[data-testid="receiving-generated"]')!.textContent).toMatch(/Shelving task SJ\d{10}/)
+    // The finish went out once, for this order only.
+    const calls = h.sent.filter((x) => x.path === '/api/commands/inbound.order.finish')
+    expect(calls.map((c) => JSON.parse(c.body))).toEqual([{ ids: [Number(o!.id)] }])
+
+    // Leaving the station releases the document: elsewhere the command is not offered.
+    m.unmount()
+    history.pushState(null, '', '/dashboard')
+    expect(buildCommandContext().documentId).toBeUndefined()
+    expect(commandVisible(finish, buildCommandContext())).toBe(false)
   })
 })

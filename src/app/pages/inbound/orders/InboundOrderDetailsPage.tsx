@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useSearch } from 'wouter'
 import { ApiError } from '../../../api/clients'
-import { setDocumentId } from '../../../state/selection'
+import { clearSelection, setDocumentId, setSelection } from '../../../state/selection'
 import { usePageActive } from '../../registry'
 import { useCommandContext } from '../../../palette'
 import { formatTime } from '../../../../domain/format'
@@ -19,6 +19,7 @@ import { OverdueFlag } from './InboundOrdersPage'
 const ACTIONS = ['inbound.order.edit', 'inbound.order.submit', 'inbound.order.issue', 'inbound.order.abolish', 'inbound.order.finish', 'inbound.labels.print']
 const LINE_COLUMNS = ['lineNo', 'skuCode', 'styleNo', 'colorName', 'sizeName', 'batchNo', 'expectedQty', 'receivedQty', 'passQty', 'failQty', 'shelvedQty'] as const
 let documentOwner: symbol | undefined
+const SELECTION_ID = 'inbound-order-details'
 const NUMERIC = new Set(['lineNo', 'expectedQty', 'receivedQty', 'passQty', 'failQty', 'shelvedQty'])
 
 export default function InboundOrderDetailsPage() {
@@ -31,16 +32,23 @@ export default function InboundOrderDetailsPage() {
   // behind another tab (or an older instance unmounting late) must not clear a newer owner's value.
   const active = usePageActive()
   const id = d?.order.id
+  const status = d?.order.status
   useEffect(() => {
     if (!active || id === undefined) return
     const token = Symbol('inbound-order')
     documentOwner = token
     setDocumentId(id)
-    return () => { if (documentOwner === token) setDocumentId(undefined) }
-  }, [id, active])
+    // The palette sees the document like a selected row, status included (edit only while New).
+    setSelection(SELECTION_ID, [{ id, status }])
+    return () => {
+      if (documentOwner !== token) return
+      setDocumentId(undefined)
+      clearSelection(SELECTION_ID)
+    }
+  }, [id, status, active])
   const base = useCommandContext()
   // The commands act on this document (not on a grid selection); edit names it like a selected row.
-  const ctx = d ? { ...base, selection: [{ id: d.order.id, orderNo: d.order.orderNo }], documentId: d.order.id } : base
+  const ctx = d ? { ...base, selection: [{ id: d.order.id, orderNo: d.order.orderNo, status: d.order.status }], documentId: d.order.id } : base
   const o = d?.order
   const field = (k: string, v: React.ReactNode) => (
     <div className="flex flex-col"><dt className="text-xs text-gray-500">{t(`inbound:order.fields.${k}`)}</dt><dd data-testid={`order-${k}`}>{v ?? '—'}</dd></div>

@@ -5,13 +5,14 @@
 // follow every answer. Alt+Q sets the quantity of the next scan, Alt+B the batch, Alt+X the box (Enter
 // or Esc goes back to the scan field); Alt+S finishes receiving with a shortage (the order's finish
 // command, with its confirmation); Esc on an empty scan field opens another order.
-import { useCallback, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ApiError } from '../../../api/clients'
 import { session } from '../../../state/session'
+import { setDocumentId } from '../../../state/selection'
+import { usePageActive } from '../../registry'
 import { runCommand } from '../../../commands/run'
 import { getActiveRegistry } from '../../../commands/registry'
-import { buildCommandContext } from '../../../commands/context'
 import { dictLabelKey, InboundStatus } from '../../../../domain/dictionaries'
 import {
   ScanInput, StatusLine, PendingScans, StepBar, KeyHelp, useScanQueue, useStationFeedback, useSteps, commandSender,
@@ -26,8 +27,8 @@ const STEPS: readonly StationStep[] = [
 ]
 /** The inbound order's "close receiving with a shortage" command (its confirmation included). */
 export const FINISH_COMMAND = 'inbound.order.finish'
-/** That command acts on the order open on its details page; the station's open order is the same thing. */
-const ORDER_DETAILS_PATH = '/stock-in/inbound-order/details'
+/** The station's open order is the commands' document while this page is the visible tab. */
+let documentOwner: symbol | undefined
 
 const HINTS: readonly KeyHint[] = [
   { keys: 'Enter', labelKey: 'inbound:receiving.keys.enter' },
@@ -53,6 +54,15 @@ export default function ReceivingPage() {
   const qtyRef = useRef<HTMLInputElement>(null)
   const batchRef = useRef<HTMLInputElement>(null)
   const boxRef = useRef<HTMLInputElement>(null)
+  const active = usePageActive()
+  const openId = task?.order.id
+  useEffect(() => {
+    if (!active || openId === undefined) return
+    const token = Symbol('harvest')
+    documentOwner = token
+    setDocumentId(openId)
+    return () => { if (documentOwner === token) setDocumentId(undefined) }
+  }, [openId, active])
 
   const load = useCallback(async (code: string, announce: boolean) => {
     try {
@@ -126,9 +136,9 @@ export default function ReceivingPage() {
   const finishShortage = async () => {
     const def = getActiveRegistry().get(FINISH_COMMAND)
     if (!task || !def || !receivable(task.order.status)) return
-    // Permission, confirmation and the server's rules are the command's own; the context names the order.
-    const ctx = { ...buildCommandContext(), route: ORDER_DETAILS_PATH, selection: [], documentId: task.order.id }
-    const out = await runCommand(def, { ctx, args: { ids: [task.order.id] } })
+    // Permission, confirmation and the server's rules are the command's own; its target is the open
+    // order, this page's documentId (the same context the palette sees here).
+    const out = await runCommand(def)
     if (out.status !== 'ok') return
     const next = await load(task.order.orderNo, false)
     if (next) {
