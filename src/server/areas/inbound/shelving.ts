@@ -10,8 +10,9 @@
 //   inbound.shelving.complete   by command (confirm) with a remainder; automatic when all is shelved
 // Refusals (spec sections 5, 8, 9): a code not in the task ('scan error'), a location unknown in this
 // warehouse or disabled, defective goods outside a defective area (and normal goods inside one),
-// 'moved not above movable' (line remainder and free stock at the source). Completing an inbound task
-// of a post-inbound order creates its inspection (afterShelvingCompleted).
+// 'moved not above movable' (line remainder and free stock at the source), a task of a job group the
+// operator is not a member of, and — co-storage not allowed (settings) — a location already holding
+// another SKU. Completing an inbound task of a post-inbound order creates its inspection (afterShelvingCompleted).
 import { z } from 'zod'
 import { eq, sql } from 'drizzle-orm'
 import type { Area } from '../index'
@@ -69,14 +70,17 @@ export function shelvingList(hours: number, now = new Date()) {
   } satisfies ListDef
 }
 
-interface TaskRow { id: number; taskNo: string; sourceType: string; status: number; claimedBy: number | null; qty: number; shelvedQty: number }
+interface TaskRow { id: number; taskNo: string; sourceType: string; status: number; claimedBy: number | null; qty: number; shelvedQty: number; jobGroupId: number | null }
 
 async function lockTask(tx: AppTx, auth: AuthContext, taskNo: string): Promise<TaskRow> {
   const [r] = rowsOf(await tx.execute(sql`
-    SELECT id, task_no, source_type, status, claimed_by, qty, shelved_qty FROM shelving_task
+    SELECT id, task_no, source_type, status, claimed_by, qty, shelved_qty, job_group_id FROM shelving_task
     WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} AND upper(task_no) = upper(${taskNo}) FOR UPDATE`))
   if (!r) throw notFound()
-  return { id: n(r.id), taskNo: String(r.task_no), sourceType: String(r.source_type), status: n(r.status), claimedBy: r.claimed_by == null ? null : n(r.claimed_by), qty: n(r.qty), shelvedQty: n(r.shelved_qty) }
+  return {
+    id: n(r.id), taskNo: String(r.task_no), sourceType: String(r.source_type), status: n(r.status), claimedBy: r.claimed_by == null ? null : n(r.claimed_by),
+    qty: n(r.qty), shelvedQty: n(r.shelved_qty), jobGroupId: r.job_group_id == null ? null : n(r.job_group_id),
+  }
 }
 
 /** One task with lines (suggestions filled in where the task has none yet) and its shelving records. */
@@ -133,6 +137,19 @@ function assertOpen(task: TaskRow, auth: AuthContext) {
   }
 }
 
+/**
+ * A task assigned to a job group is claimed and scanned by the group's members only. Members are staff
+ * rows; a staff row is the user with the same username (unique in both tables; the demo seed links
+ * them the same way). A group without members therefore admits nobody: reassign the task.
+ */
+async function assertMember(tx: AppTx, auth: AuthContext, task: TaskRow) {
+  if (task.jobGroupId == null) return
+  const [g] = rowsOf(await tx.execute(sql`
+    SELECT g.name, EXISTS (SELECT 1 FROM staff s WHERE s.id = ANY(coalesce(g.member_ids, '{}'::integer[])) AND lower(s.username) = lower(${auth.username})) AS member
+    FROM job_group g WHERE g.id = ${task.jobGroupId}`))
+  if (g && g.member !== true) throw conflict('inbound:shelving.errors.notInJobGroup', { no: task.taskNo, group: String(g.name) })
+}
+
 async function claim(tx: AppTx, auth: AuthContext, task: TaskRow) {
   if (task.status !== TaskClaimStatus.Unclaimed) return
   await tx.execute(sql`
@@ -173,6 +190,16 @@ const areaError = (status: number, code: string) => fieldError('locationCode',
 async function shelve(tx: AppTx, auth: AuthContext, task: TaskRow, line: LineRow, loc: TargetLocation, qty: number, field: string): Promise<ShelveResult> {
   if (!areaAccepts(loc.areaType, line.stockStatus)) throw areaError(line.stockStatus, loc.code)
   if (loc.id === line.fromLocationId) throw fieldError('locationCode', 'inbound:shelving.errors.sameLocation', { code: loc.code })
+  // Co-storage not allowed: a location holds one SKU only (batches and statuses of it may share). The
+  // location row lock makes two scans of different SKUs into one empty location take turns.
+  if (!(await getInboundSettings(tx, auth)).coStorage) {
+    await tx.execute(sql`SELECT id FROM location WHERE id = ${loc.id} FOR UPDATE`)
+    const [other] = rowsOf(await tx.execute(sql`
+      SELECT k.sku_code FROM inventory_balance b JOIN product_sku k ON k.id = b.sku_id
+      WHERE b.location_id = ${loc.id} AND b.sku_id <> ${line.skuId} AND (b.on_hand > 0 OR b.locked > 0)
+      ORDER BY k.sku_code LIMIT 1`))
+    if (other) throw fieldError('locationCode', 'inbound:shelving.errors.coStorageOff', { code: loc.code, sku: String(other.sku_code) })
+  }
   const key = { tenantId: auth.tenantId, warehouseId: auth.warehouseId, locationId: line.fromLocationId, skuId: line.skuId, batchNo: line.batchNo, stockStatus: line.stockStatus }
   const movable = Math.min(line.qty - line.shelvedQty, await freeQty(tx, key))
   if (qty > movable) {
@@ -211,6 +238,7 @@ async function completeTask(tx: AppTx, auth: AuthContext, task: TaskRow) {
 defineHandler<ShelveScanArgs>('inbound.shelving.scan', async ({ tx, auth, args, setSummary }) => {
   const task = await lockTask(tx, auth, args.taskNo)
   assertOpen(task, auth)
+  await assertMember(tx, auth, task)
   const loc = await targetLocation(tx, auth, args.locationCode)
   const skus = await skuIdsForCode(tx, auth.tenantId, args.code)
   const lines = (await taskLines(tx, task.id)).filter((l) => skus.includes(l.skuId))
@@ -231,6 +259,7 @@ defineHandler<ShelveLineArgs>('inbound.shelving.shelveLine', async ({ tx, auth, 
   if (settings.storageMode !== 'fast') throw conflict('inbound:shelving.errors.fastOnly')
   const task = await lockTask(tx, auth, args.taskNo)
   assertOpen(task, auth)
+  await assertMember(tx, auth, task)
   const line = (await taskLines(tx, task.id)).find((l) => l.lineNo === args.lineNo)
   if (!line) throw fieldError('lineNo', 'inbound:shelving.errors.lineUnknown', { lineNo: args.lineNo })
   const rest = line.qty - line.shelvedQty
@@ -245,6 +274,7 @@ defineHandler<TaskNoArgs>('inbound.shelving.claim', async ({ tx, auth, args, set
   const task = await lockTask(tx, auth, args.taskNo)
   assertOpen(task, auth)
   if (task.status === TaskClaimStatus.Working) throw conflict('inbound:shelving.errors.alreadyClaimed', { no: task.taskNo })
+  await assertMember(tx, auth, task)
   await claim(tx, auth, task)
   setSummary(`${task.taskNo} claimed`)
   return (await loadTask(tx, auth, task.taskNo))!
