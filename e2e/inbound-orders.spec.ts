@@ -2,18 +2,9 @@
 // codes + Enter (an unknown code refused under the scan field), Ctrl+Enter saves and opens the
 // details; "go to document" (#number) finds it from the list; submit, issue and abolish (after its
 // confirmation) from the palette move the order through the status machine on its details page.
-import { test, expect, type Page } from '@playwright/test'
+import { test, expect } from '@playwright/test'
 import { Console, tr } from './pages/console'
-
-const HEADERS = async (page: Page) => {
-  const token = (await page.context().cookies()).find((c) => c.name === 'token')!.value
-  return { authorization: `Bearer ${token}`, 'x-userinfo-header': '1-admin-26' }
-}
-async function get<T>(page: Page, url: string): Promise<T> {
-  const res = await page.request.get(url, { headers: await HEADERS(page) })
-  expect(res.ok(), url).toBe(true)
-  return (await res.json()).data as T
-}
+import { apiGet as get, goToDocument } from './pages/stations'
 
 test('inbound order by keyboard: create from scans, go to document, submit, issue, abolish', async ({ page }) => {
   test.setTimeout(120_000)
@@ -51,10 +42,7 @@ test('inbound order by keyboard: create from scans, go to document, submit, issu
   // Back on the list, "go to document" by its number opens it again.
   await c.runFromPalette(tr('zh', 'menu:title.inbound-order'), 'nav.inbound-order')
   await expect(page.getByTestId('inbound-orders')).toBeVisible()
-  await c.openPalette()
-  await page.keyboard.type(`#${orderNo}`)
-  await expect(page.locator('[data-testid^="palette-doc-inboundOrder-"]').first()).toBeVisible()
-  await page.keyboard.press('Enter')
+  await goToDocument(c, 'inboundOrder', orderNo)
   await expect(page.getByTestId('inbound-order-details')).toBeVisible()
   await expect(page.getByTestId('order-lines').locator('tbody tr')).toHaveCount(2)
 

@@ -4,30 +4,9 @@
 // scan which is refused as an over-receipt with the numbers, then Alt+Q 7 receives the rest: receiving
 // finishes and the station shows the shelving task it generated. Setup over the API: no scan interval
 // (typed scans come faster than the demo's 250 ms), and the order's number and SKU read from the API.
-import { test, expect, type Page } from '@playwright/test'
-import { randomUUID } from 'node:crypto'
+import { test, expect } from '@playwright/test'
 import { Console, tr } from './pages/console'
-
-const HEADERS = async (page: Page) => {
-  const token = (await page.context().cookies()).find((c) => c.name === 'token')!.value
-  return { authorization: `Bearer ${token}`, 'x-userinfo-header': '1-admin-26' }
-}
-async function get<T>(page: Page, url: string): Promise<T> {
-  const res = await page.request.get(url, { headers: await HEADERS(page) })
-  expect(res.ok(), url).toBe(true)
-  return (await res.json()).data as T
-}
-async function cmd(page: Page, id: string, data: unknown): Promise<void> {
-  const res = await page.request.post(`/api/commands/${id}`, { headers: { ...(await HEADERS(page)), 'idempotency-key': randomUUID() }, data: data as object })
-  expect(res.ok(), `${id}: ${await res.text()}`).toBe(true)
-}
-const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k]))
-
-async function scan(page: Page, code: string) {
-  await expect(page.getByTestId('scan-input')).toBeFocused()
-  await page.keyboard.type(code)
-  await page.keyboard.press('Enter')
-}
+import { apiGet as get, fill, noScanInterval, scan } from './pages/stations'
 
 test('receive an issued order by keyboard and typed scans', async ({ page }) => {
   test.setTimeout(120_000)
@@ -35,11 +14,7 @@ test('receive an issued order by keyboard and typed scans', async ({ page }) => 
   await c.signIn('admin')
   await c.dismissAnnouncement()
 
-  const s = await get<Record<string, unknown>>(page, '/api/inbound/settings')
-  await cmd(page, 'inbound.settings.save', {
-    receivingLocationCode: s.receivingLocationCode ?? null, storageMode: s.storageMode ?? 'normal', coStorage: s.coStorage, forbidXbMix: s.forbidXbMix, minScanIntervalMs: 0,
-    inboundTimeoutHours: s.inboundTimeoutHours, unloadingTimeoutHours: s.unloadingTimeoutHours, shelvingTimeoutHours: s.shelvingTimeoutHours,
-  })
+  await noScanInterval(page)
   const list = await get<{ records: { orderNo: string; status: number }[] }>(page, '/api/inbound/orders?sourceNo=DEMO-PO-04')
   const orderNo = list.records[0]!.orderNo
   expect(list.records[0]!.status).toBe(2)

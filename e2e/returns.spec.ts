@@ -3,38 +3,9 @@
 // over-quantity scan refused with the spec's messages), another one cancelled after the irreversible
 // confirmation; a quick inbound task is built from fnsku/upc codes and received at once ('item not in
 // quick inbound task' refused), finishing its inbound order with a shelving task.
-import { test, expect, type Page } from '@playwright/test'
-import { randomUUID } from 'node:crypto'
+import { test, expect } from '@playwright/test'
 import { Console, tr } from './pages/console'
-
-const HEADERS = async (page: Page) => {
-  const token = (await page.context().cookies()).find((c) => c.name === 'token')!.value
-  return { authorization: `Bearer ${token}`, 'x-userinfo-header': '1-admin-26' }
-}
-async function get<T>(page: Page, url: string): Promise<T> {
-  const res = await page.request.get(url, { headers: await HEADERS(page) })
-  expect(res.ok(), url).toBe(true)
-  return (await res.json()).data as T
-}
-/** Scans here follow each other as fast as the test types: no 'scan too fast' interval in this run. */
-async function noScanInterval(page: Page) {
-  const s = await get<Record<string, unknown>>(page, '/api/inbound/settings')
-  const res = await page.request.post('/api/commands/inbound.settings.save', {
-    headers: { ...(await HEADERS(page)), 'idempotency-key': randomUUID() },
-    data: {
-      receivingLocationCode: s.receivingLocationCode ?? null, storageMode: s.storageMode, coStorage: s.coStorage, forbidXbMix: s.forbidXbMix, minScanIntervalMs: 0,
-      inboundTimeoutHours: s.inboundTimeoutHours, unloadingTimeoutHours: s.unloadingTimeoutHours, shelvingTimeoutHours: s.shelvingTimeoutHours,
-    },
-  })
-  expect(res.ok(), await res.text()).toBe(true)
-}
-const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k]))
-
-async function scan(page: Page, code: string) {
-  await expect(page.getByTestId('scan-input')).toBeFocused()
-  await page.keyboard.type(code)
-  await page.keyboard.press('Enter')
-}
+import { apiGet as get, fill, noScanInterval, scan } from './pages/stations'
 
 test('returns receipt by keyboard: create, refused scans, receive, cancel', async ({ page }) => {
   test.setTimeout(120_000)
