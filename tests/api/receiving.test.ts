@@ -152,16 +152,26 @@ describe('inbound.receive', () => {
     expect((await receive({ orderNo, code: b!.code }, receiver)).statusCode).toBe(200)
     await setting('min_scan_interval_ms = 0')
 
-    // Without the button: 403. Without a receiving location: refused clearly.
+    // Without the button: 403. No receiving location set: the first enabled location of a temporary
+    // area (the one rule shared with returns and quick inbound); none either: refused clearly.
     const picker = await apiAs(t, 'picker')
     expect((await receive({ orderNo, code: b!.code }, picker)).statusCode).toBe(403)
     await setting('receiving_location_id = NULL')
+    const tempAreas = (await q<{ id: number }>(`SELECT id FROM storage_area WHERE tenant_id = 1 AND warehouse_id = 26 AND area_type = 4 AND status = 1`)).map((r) => Number(r.id))
+    const firstTemp = await one<{ id: number }>(`SELECT l.id FROM location l JOIN storage_area a ON a.id = l.storage_area_id
+      WHERE l.tenant_id = 1 AND l.warehouse_id = 26 AND l.status = 1 AND a.status = 1 AND a.area_type = 4 ORDER BY l.code LIMIT 1`)
     try {
-      await refused({ code: b!.code }, 409, 'inbound:receiving.errors.noReceivingLocation')
+      expect((await receive({ orderNo, code: b!.code })).statusCode).toBe(200)
+      const last = await one<{ location_id: number }>(`SELECT r.location_id FROM inbound_receipt r JOIN inbound_order o ON o.id = r.order_id WHERE o.order_no = $1 ORDER BY r.id DESC LIMIT 1`, [orderNo])
+      expect(Number(last.location_id)).toBe(Number(firstTemp.id))
+      await q(`UPDATE storage_area SET status = 0 WHERE id IN (${tempAreas.join(', ')})`)
+      const no = await refused({ code: a!.code }, 409, 'inbound:settings.errors.noReceivingLocation')
+      expect(no.responseDesc).toBe('No receiving location: set one in the inbound settings, or enable a location in a temporary storage area')
     } finally {
+      await q(`UPDATE storage_area SET status = 1 WHERE id IN (${tempAreas.join(', ')})`)
       await setting(`receiving_location_id = ${rcvId}`)
     }
-    expect(await counts(orderNo)).toEqual({ receipts: 2, ledger: 2 })
+    expect(await counts(orderNo)).toEqual({ receipts: 3, ledger: 3 })
   })
 
   it('refuses orders that are not issued or receiving, and another warehouse\'s order as not found', async () => {

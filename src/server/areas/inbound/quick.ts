@@ -18,10 +18,9 @@ import { rowsOf } from '../../resources/service'
 import { defineHandler } from '../../commands/registry'
 import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
 import { addStock } from '../../inventory/ledger'
-import { getInboundSettings } from '../../inventory/settings'
+import { getInboundSettings, receivingLocation } from '../../inventory/settings'
 import { registerDocumentLookup, containsPattern } from '../search/registry'
 import { INBOUND_EXTRA_PATHS, QuickAddArgs, QuickNoArgs, QuickScanArgs, type QuickScanResult } from '../../../../commands/inbound-extra'
-import { receivingLocationId } from './settings-receiving'
 import { skusForCode, xbPrefix } from './quick-codes'
 import { finishReceiving } from './order-machine'
 
@@ -129,7 +128,7 @@ defineHandler<QuickScanArgs>('inbound.quick.scan', async ({ tx, args, auth, setS
     const pending = n(cur?.pending)
     throw new AppError(409, 'inbound:quick.errors.overPending', { pending, qty: args.qty }, [{ field: 'qty', messageKey: 'inbound:quick.errors.overPending', params: { pending, qty: args.qty } }])
   }
-  const locationId = await receivingLocationId(tx, auth)
+  const locationId = await receivingLocation(tx, auth)
   const skuId = n(upd.sku_id)
   await tx.execute(sql`UPDATE inbound_order SET received_qty = received_qty + ${args.qty}, updated_at = now(), updated_by = ${auth.userId} WHERE id = ${t.orderId}`)
   await tx.execute(sql`

@@ -18,7 +18,7 @@ import { defineRoute, registerRoutes } from '../../http/route'
 import { defineHandler } from '../../commands/registry'
 import { rowsOf } from '../../resources/service'
 import { addStock } from '../../inventory/ledger'
-import { getInboundSettings } from '../../inventory/settings'
+import { findReceivingLocation, getInboundSettings, receivingLocation } from '../../inventory/settings'
 import { DOC_PREFIX } from '../../inventory/doc-no'
 import { transitionOrder, finishReceiving } from './order-machine'
 import { InboundStatus } from '../../../domain/dictionaries'
@@ -100,7 +100,7 @@ export async function receive(tx: AppTx, auth: AuthContext, args: ReceiveArgs): 
     throw conflict(E('notReceivable'), { orderNo: order.orderNo })
   }
   const settings = await getInboundSettings(tx, scope)
-  if (!settings.receivingLocationId) throw conflict(E('noReceivingLocation'))
+  const locationId = await receivingLocation(tx, scope, settings)
 
   // 'scan too fast': this operator's previous receipt on this order is younger than the interval.
   if (settings.minScanIntervalMs > 0) {
@@ -165,9 +165,9 @@ export async function receive(tx: AppTx, auth: AuthContext, args: ReceiveArgs): 
     SELECT 1 FROM inbound_receipt WHERE order_id = ${order.id} AND box_no = ${boxNo} LIMIT 1`)).length === 0
   await tx.execute(sql`
     INSERT INTO inbound_receipt (tenant_id, warehouse_id, order_id, line_id, sku_id, qty, batch_no, box_no, scanned_code, location_id, operator_id, operator_name)
-    VALUES (${auth.tenantId}, ${auth.warehouseId}, ${order.id}, ${line.id}, ${line.skuId}, ${qty}, ${batchNo}, ${boxNo}, ${code}, ${settings.receivingLocationId},
+    VALUES (${auth.tenantId}, ${auth.warehouseId}, ${order.id}, ${line.id}, ${line.skuId}, ${qty}, ${batchNo}, ${boxNo}, ${code}, ${locationId},
       ${auth.userId}, ${auth.username})`)
-  await addStock(tx, { ...scope, locationId: settings.receivingLocationId, skuId: line.skuId, batchNo },
+  await addStock(tx, { ...scope, locationId, skuId: line.skuId, batchNo },
     qty, { docType: DOC_PREFIX.inboundOrder, docNo: order.orderNo, docLine: line.lineNo, reason: 'receive' }, { userId: auth.userId, username: auth.username })
 
   if (order.status === InboundStatus.Issued) await transitionOrder(tx, auth, order.id, InboundStatus.Receiving)
@@ -216,9 +216,7 @@ export async function receivingTask(q: Queryable, scope: Scope, code: string): P
     JOIN product_size z ON z.id = k.size_id
     WHERE l.order_id = ${found.id} ORDER BY l.line_no`))
   const settings = await getInboundSettings(q, scope)
-  const [loc] = settings.receivingLocationId
-    ? rowsOf(await q.execute(sql`SELECT code FROM location WHERE id = ${settings.receivingLocationId}`))
-    : []
+  const loc = await findReceivingLocation(q, scope, settings)
   const [gen] = rowsOf(await q.execute(sql`
     SELECT (SELECT inspection_no FROM inspection_order WHERE order_id = ${found.id} AND tenant_id = ${scope.tenantId} AND warehouse_id = ${scope.warehouseId} ORDER BY id LIMIT 1) AS inspection_no,
            (SELECT task_no FROM shelving_task WHERE order_id = ${found.id} AND tenant_id = ${scope.tenantId} AND warehouse_id = ${scope.warehouseId} ORDER BY id LIMIT 1) AS task_no`))
@@ -236,7 +234,7 @@ export async function receivingTask(q: Queryable, scope: Scope, code: string): P
       remaining: num(l.expected_qty) - num(l.received_qty), upcs: arr(l.upcs), fnskus: arr(l.fnskus),
     })),
     settings: {
-      receivingLocationId: settings.receivingLocationId, receivingLocationCode: loc ? String(loc.code) : null,
+      receivingLocationId: loc?.id ?? null, receivingLocationCode: loc?.code ?? null,
       minScanIntervalMs: settings.minScanIntervalMs, forbidXbMix: settings.forbidXbMix,
     },
     generated: {

@@ -23,7 +23,8 @@ import { translate } from '../../i18n'
 import {
   DEFECTIVE_RETURN_REASONS, INBOUND_EXTRA_PATHS, ReturnAddArgs, ReturnNoArgs, ReturnScanArgs, type ReturnScanResult,
 } from '../../../../commands/inbound-extra'
-import { isOverseasWarehouse, receivingLocationId } from './settings-receiving'
+import { isOverseasWarehouse } from './settings-receiving'
+import { receivingLocation } from '../../inventory/settings'
 import { skusForCode } from './quick-codes'
 import { createShelvingTask } from '../../inventory/inbound-flow'
 
@@ -106,7 +107,7 @@ defineHandler<ReturnScanArgs>('inbound.return.scan', async ({ tx, args, auth, se
   const pending = n(line.qty) - n(line.received_qty)
   // Spec section 5: scanned quantity not above the quantity to scan.
   if (args.qty > pending) throw new AppError(409, 'inbound:returns.errors.overQty', { pending, qty: args.qty }, [{ field: 'qty', messageKey: 'inbound:returns.errors.overQty', params: { pending, qty: args.qty } }])
-  const locationId = r.locationId ?? await receivingLocationId(tx, auth)
+  const locationId = r.locationId ?? await receivingLocation(tx, auth)
   await tx.execute(sql`UPDATE return_order_line SET received_qty = received_qty + ${args.qty} WHERE id = ${n(line.id)}`)
   await tx.execute(sql`UPDATE return_order SET received_qty = received_qty + ${args.qty}, location_id = ${locationId}, updated_at = now(), updated_by = ${auth.userId} WHERE id = ${r.id}`)
   const stockStatus = returnStockStatus(r.reasonCode)
