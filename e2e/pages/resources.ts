@@ -31,10 +31,18 @@ export class Resources {
     await expect(page.getByRole('listbox')).toBeHidden()
   }
 
-  /** Focused ref picker: type to search, ↓ until an option containing `text` is active, Enter picks it. */
+  /**
+   * Focused ref picker: type to search, wait until the list answers the typed text (the listbox's
+   * aria-busy is off: debounce and fetch done — arrowing through the list shown before would end on an
+   * option that is about to be replaced, and Enter would then pick nothing), ↓ until an option
+   * containing `text` is active, Enter picks it: the box then shows it.
+   */
   async pickRef(search: string, text = search) {
     const { page } = this
+    const id = await page.evaluate(() => document.activeElement?.id ?? '')
+    expect(id, 'a focused ref picker').not.toBe('')
     await page.keyboard.type(search)
+    await expect(page.getByRole('listbox').filter({ visible: true })).toHaveAttribute('aria-busy', 'false')
     await expect(page.getByRole('option').filter({ hasText: text }).first()).toBeVisible()
     for (let i = 0; i < 20; i++) {
       if ((await activeOptionText(page))?.includes(text)) break
@@ -42,6 +50,7 @@ export class Resources {
     }
     expect(await activeOptionText(page)).toContain(text)
     await page.keyboard.press('Enter')
+    await expect(page.locator(`[id="${id}"]`)).toHaveValue(new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
   }
 
   /** Tab until the element with `testId` has focus (keyboard only; fails after `max` presses). */

@@ -31,14 +31,19 @@ function useDebounced<T>(v: T, ms: number): T {
   return d
 }
 
-/** Searches the referenced resource's options as the operator types (`/options?q=`). */
+/**
+ * Searches the referenced resource's options as the operator types (`/options?q=`). `busy` while the
+ * list does not yet answer the typed text (debounce or fetch): the listbox says so (aria-busy), and
+ * keyboard tests wait for it instead of arrowing through a list about to be replaced.
+ */
 function useRefOptions(refName: string, query: string) {
   const q = useDebounced(query, 150)
-  return useQuery({
+  const options = useQuery({
     queryKey: ['refOptions', refName, q],
     queryFn: ({ signal }) => resourceOptions(refName, { q }, signal),
     staleTime: 30_000, retry: false,
   })
+  return { options, busy: q !== query || options.isFetching }
 }
 
 /** Labels of ids not seen among the options yet (`/options?ids=`). */
@@ -67,7 +72,7 @@ const optionsCls = 'z-[120] max-h-60 w-[var(--input-width)] min-w-48 overflow-au
 export function RefPicker(p: ControlProps<number | null | undefined> & { refName: string; initialLabel?: string | null; clearable?: boolean }) {
   const { t } = useTranslation()
   const [query, setQuery] = useState('')
-  const options = useRefOptions(p.refName, query)
+  const { options, busy } = useRefOptions(p.refName, query)
   const labels = labelMap(p.refName, options.data)
   if (p.value != null && p.initialLabel && !labels.has(p.value)) labels.set(p.value, p.initialLabel)
   const current = useRefLabels(p.refName, p.value != null ? [p.value] : [], labels)
@@ -83,7 +88,7 @@ export function RefPicker(p: ControlProps<number | null | undefined> & { refName
           onChange={(e) => setQuery(e.target.value)}
           onBlur={p.onBlur}
         />
-        <ComboboxOptions anchor="bottom start" className={optionsCls} data-testid={`${p.id}-options`}>
+        <ComboboxOptions anchor="bottom start" className={optionsCls} data-testid={`${p.id}-options`} aria-busy={busy}>
           {options.isFetching && list.length === 0 && <div className="px-2 py-1 text-gray-400">{t('common:loading')}</div>}
           {!options.isFetching && list.length === 0 && <div className="px-2 py-1 text-gray-400">{t('forms:select.none')}</div>}
           {list.map((o) => (
@@ -105,7 +110,7 @@ export function RefManyPicker(p: ControlProps<number[] | null | undefined> & { r
   const { t } = useTranslation()
   const [query, setQuery] = useState('')
   const value = p.value ?? []
-  const options = useRefOptions(p.refName, query)
+  const { options, busy } = useRefOptions(p.refName, query)
   const labels = labelMap(p.refName, options.data)
   if (p.initialLabels && p.initialLabels.length === value.length) value.forEach((id, i) => { if (!labels.has(id)) labels.set(id, p.initialLabels![i]) })
   const missing = useRefLabels(p.refName, value, labels)
@@ -132,7 +137,7 @@ export function RefManyPicker(p: ControlProps<number[] | null | undefined> & { r
           placeholder={t('resources-ui:picker.placeholder')} value={query}
           onChange={(e) => setQuery(e.target.value)} onBlur={p.onBlur} onKeyDown={onKey}
         />
-        <ComboboxOptions anchor="bottom start" className={optionsCls}>
+        <ComboboxOptions anchor="bottom start" className={optionsCls} aria-busy={busy}>
           {(options.data ?? []).map((o) => (
             <ComboboxOption key={o.id} value={o.id} as={Fragment}>
               {({ focus, selected }) => <div className={`cursor-default px-2 py-1 ${focus ? 'bg-blue-50' : ''}`}>{selected ? '✓ ' : ''}{o.label}</div>}
