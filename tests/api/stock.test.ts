@@ -72,7 +72,23 @@ describe('stock list', () => {
   it('runs the invariant check as an admin command and refuses it to an operator', async () => {
     const r = await admin.cmd('stock.invariants.check', {})
     expect(r.statusCode, r.body).toBe(200)
-    expect(r.json().data).toMatchObject({ balances: 2, ledgerRows: 3, violations: [] })
+    // Every balance and ledger row of the admin's tenant+warehouse (the demo seed's finished order adds
+    // its own), this file's two balances and three rows among them.
+    const [n] = await t.database.query<{ b: string; l: string }>(`SELECT
+      (SELECT count(*) FROM inventory_balance WHERE tenant_id = 1 AND warehouse_id = 26) AS b,
+      (SELECT count(*) FROM inventory_ledger WHERE tenant_id = 1 AND warehouse_id = 26) AS l`)
+    expect(Number(n!.b)).toBeGreaterThanOrEqual(2)
+    expect(r.json().data).toMatchObject({ balances: Number(n!.b), ledgerRows: Number(n!.l), violations: [] })
+    // A balance edited behind the ledger's back is named by the check.
+    const [bal] = await t.database.query<{ id: number }>(`SELECT b.id FROM inventory_balance b JOIN product_sku s ON s.id = b.sku_id
+      WHERE s.sku_code = $1 AND b.stock_status = 2`, [skuCode])
+    await t.database.query(`UPDATE inventory_balance SET on_hand = on_hand + 5 WHERE id = $1`, [bal!.id])
+    try {
+      const bad = (await admin.cmd('stock.invariants.check', {})).json().data
+      expect(bad.violations).toContainEqual(expect.objectContaining({ balanceId: Number(bal!.id), kind: 'onHandVsLedger', expected: 2, actual: 7 }))
+    } finally {
+      await t.database.query(`UPDATE inventory_balance SET on_hand = on_hand - 5 WHERE id = $1`, [bal!.id])
+    }
     const picker = await apiAs(t, 'picker')
     expect((await picker.cmd('stock.invariants.check', {})).statusCode).toBe(403)
   })

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { act } from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { storageAreaResource } from '../../src/domain/resources/warehouse/storage-area'
+import { fieldLabelKey } from '../../src/domain/resource'
 import { dictItemResource } from '../../src/domain/resources/admin/dictionary-item'
 import { ResourceListPage } from '../../src/app/resources/ResourceListPage'
 import { ResourceFormDialog } from '../../src/app/resources/ResourceForm'
@@ -74,8 +75,13 @@ describe('dictionary cache and admin labels', () => {
 
     const { host, root } = newRoot()
     await renderInto(root, <QueryClientProvider client={queryClient}><ResourceListPage def={storageAreaResource} /></QueryClientProvider>)
-    // The first row's type cell (cell ids end with -c<column>).
-    const firstRow = () => host.querySelector('[role="row"][data-row-id]')?.querySelector('[id$="-ctype"]')?.textContent ?? ''
+    // The first row's type cell: the gridcell under the 'Type' column header (same aria-colindex).
+    const typeCol = () => [...host.querySelectorAll('[role="columnheader"]')]
+      .find((c) => c.textContent?.replace(/[▲▼]/g, '').trim() === en(fieldLabelKey(storageAreaResource, 'type')))?.getAttribute('aria-colindex')
+    const firstRow = () => {
+      const col = typeCol()
+      return col ? host.querySelector('[role="row"][data-row-id]')?.querySelector(`[role="gridcell"][aria-colindex="${col}"]`)?.textContent ?? '' : ''
+    }
     await waitFor(() => firstRow() === original, 'bundled label in the grid')
 
     await editLabelEn(Number(item.id), 'Ground stack (admin)')

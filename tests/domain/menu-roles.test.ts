@@ -76,7 +76,8 @@ describe('buildMenuTree', () => {
     const io = find(tree, 'inbound-order')!
     expect(io.level).toBe(2)
     expect(io.parentId).toBe(stockIn.id)
-    expect(io.children!.map((c) => c.code)).toEqual(['inbound-order:add', 'inbound-order:validate', 'inbound-order:abolish', 'inbound-order:import', 'inbound-order:export'])
+    expect(io.children!.map((c) => c.code)).toEqual(['inbound-order:add', 'inbound-order:validate', 'inbound-order:abolish', 'inbound-order:import', 'inbound-order:export',
+      'inbound-order:edit', 'inbound-order:submit', 'inbound-order:finish', 'inbound-order:status', 'inbound-order:print'])
     expect(find(tree, 'inbound-order:add')!.level).toBe(3)
     expect(stockIn.children!.map((c) => c.sort)).toEqual([...stockIn.children!.map((c) => c.sort)].sort((a, b) => a! - b!))
   })
