@@ -14,6 +14,7 @@ import { auditLog, idempotencyKey } from '../db/schema/index'
 import type { AuthContext } from '../http/context'
 import { AppError, conflict, fieldError, forbidden, notFound } from '../http/errors'
 import { parseWith } from '../http/route'
+import { rowsOf } from '../resources/service'
 import type { HandlerRegistry } from './registry'
 
 /** A key is remembered this long; a retry after that runs the command again. */
@@ -67,24 +68,34 @@ export async function executeCommand(deps: ExecuteDeps, req: FastifyRequest, aut
     const args = parseWith(def.input ?? NO_ARGS, body, 'body', def.fieldLabel)
     digest = argsDigest(commandId, args)
 
-    const prior = await findKey(deps.database.db, auth.userId, key)
-    if (prior) return replay(prior, commandId, digest)
-
+    // No read of the key before the transaction: the claim below answers "seen before?" in the same
+    // statement that takes it, and a replay (rare) pays the rollback plus one read instead.
+    await sweepExpiredKeys(deps.database, req)
     let summary = commandId
     try {
       const data = await deps.database.tx(async (tx) => {
-        // Expired keys of this user go first, so a stale key can be claimed again.
-        await tx.delete(idempotencyKey).where(and(eq(idempotencyKey.userId, auth.userId), expired()))
-        // Claim the key before running: a concurrent twin blocks here until we commit, then replays.
-        const claimed = await tx.insert(idempotencyKey)
-          .values({ userId: auth.userId, key, commandId, argsDigest: digest!, response: { pending: true } })
-          .onConflictDoNothing().returning({ key: idempotencyKey.key })
+        // Claim the key before running: a fresh key is inserted, an expired one of this user is taken
+        // over (so a stale key can be claimed again), a live one claims nothing. A concurrent twin
+        // blocks here until we commit, then finds the key live and replays.
+        const claimed = rowsOf(await tx.execute(sql`
+          INSERT INTO idempotency_key (user_id, key, command_id, args_digest, response)
+          VALUES (${auth.userId}, ${key}, ${commandId}, ${digest}, '{"pending":true}'::jsonb)
+          ON CONFLICT (user_id, key) DO UPDATE
+            SET command_id = EXCLUDED.command_id, args_digest = EXCLUDED.args_digest, response = EXCLUDED.response, created_at = now()
+            WHERE ${expired()}
+          RETURNING 1`))
         if (claimed.length === 0) throw new KeyTaken()
         const result = await handler({ tx, args, auth, log: req.log, setSummary: (s) => { summary = s } })
         const data = result === undefined ? null : result
-        await tx.update(idempotencyKey).set({ response: { data } })
-          .where(and(eq(idempotencyKey.userId, auth.userId), eq(idempotencyKey.key, key)))
-        await audit(tx, 'ok', summary)
+        // The stored answer and the audit row in one statement (one round trip less per command).
+        await tx.execute(sql`
+          WITH answer AS (
+            UPDATE idempotency_key SET response = ${JSON.stringify({ data })}::jsonb
+            WHERE user_id = ${auth.userId} AND key = ${key}
+          )
+          INSERT INTO audit_log (tenant_id, warehouse_id, user_id, username, command_id, args_digest, summary, result, error_code, request_id, ip, duration_ms)
+          VALUES (${auth.tenantId}, ${auth.warehouseId}, ${auth.userId}, ${auth.username}, ${commandId}, ${digest}, ${summary}, 'ok', NULL,
+            ${String(req.id)}, ${req.ip}, ${Math.round(performance.now() - started)})`)
         return data
       })
       return { data, replayed: false }
@@ -107,6 +118,22 @@ export async function executeCommand(deps: ExecuteDeps, req: FastifyRequest, aut
 
 function expired() {
   return sql`${idempotencyKey.createdAt} < now() - ${sql.raw(`interval '${IDEMPOTENCY_TTL_HOURS} hours'`)}`
+}
+
+/** Expired keys are dropped in one sweep at most this often (the claim takes over an expired key itself). */
+const SWEEP_EVERY_MS = 10 * 60_000
+const lastSweep = new WeakMap<Database, number>()
+
+/** Deletes every expired key, at most once per SWEEP_EVERY_MS per database; a failure only logs. */
+async function sweepExpiredKeys(database: Database, req: FastifyRequest) {
+  const now = Date.now()
+  if (now - (lastSweep.get(database) ?? 0) < SWEEP_EVERY_MS) return
+  lastSweep.set(database, now)
+  try {
+    await database.db.delete(idempotencyKey).where(expired())
+  } catch (err) {
+    req.log.warn({ err }, 'could not sweep expired idempotency keys')
+  }
 }
 
 interface StoredKey { commandId: string; argsDigest: string; response: unknown }

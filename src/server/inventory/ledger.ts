@@ -61,35 +61,47 @@ async function writeLedger(tx: AppTx, b: BalanceRow, k: ReturnType<typeof norm>,
 
 const toBalance = (r: Record<string, unknown>): BalanceRow => ({ id: num(r.id), onHand: num(r.on_hand), locked: num(r.locked) })
 
+/** The ledger row of the balance change a statement's `b` CTE returned (same statement, one round trip). */
+function ledgerFrom(k: ReturnType<typeof norm>, dOnHand: number, dLocked: number, doc: DocRef, op: Operator) {
+  return sql`INSERT INTO inventory_ledger (balance_id, tenant_id, warehouse_id, delta_on_hand, delta_locked, on_hand_after, locked_after,
+      doc_type, doc_no, doc_line, reason, operator_id, operator_name)
+    SELECT b.id, ${k.tenantId}, ${k.warehouseId}, ${dOnHand}, ${dLocked}, b.on_hand, b.locked,
+      ${doc.docType}, ${doc.docNo}, ${doc.docLine ?? null}, ${doc.reason ?? null}, ${op.userId}, ${op.username} FROM b`
+}
+
 /** Add `qty` on hand to a key (receipts, the arriving side of a move, count surplus). */
 export async function addStock(tx: AppTx, key: StockKey, qty: number, doc: DocRef, op: Operator): Promise<BalanceRow> {
   positive(qty)
   const k = norm(key)
+  // Upsert and ledger row in one statement: the ledger row reads the balance the upsert returned.
   const [row] = rowsOf(await tx.execute(sql`
-    INSERT INTO inventory_balance (tenant_id, warehouse_id, location_id, sku_id, batch_no, stock_status, on_hand, locked)
-    VALUES (${k.tenantId}, ${k.warehouseId}, ${k.locationId}, ${k.skuId}, ${k.batchNo}, ${k.stockStatus}, ${qty}, 0)
-    ON CONFLICT ON CONSTRAINT inventory_balance_key
-    DO UPDATE SET on_hand = inventory_balance.on_hand + EXCLUDED.on_hand, updated_at = now()
-    RETURNING id, on_hand, locked`))
-  const b = toBalance(row!)
-  await writeLedger(tx, b, k, qty, 0, doc, op)
-  return b
+    WITH b AS (
+      INSERT INTO inventory_balance (tenant_id, warehouse_id, location_id, sku_id, batch_no, stock_status, on_hand, locked)
+      VALUES (${k.tenantId}, ${k.warehouseId}, ${k.locationId}, ${k.skuId}, ${k.batchNo}, ${k.stockStatus}, ${qty}, 0)
+      ON CONFLICT ON CONSTRAINT inventory_balance_key
+      DO UPDATE SET on_hand = inventory_balance.on_hand + EXCLUDED.on_hand, updated_at = now()
+      RETURNING id, on_hand, locked
+    ), l AS (${ledgerFrom(k, qty, 0, doc, op)})
+    SELECT id, on_hand, locked FROM b`))
+  return toBalance(row!)
 }
 
 /** Take `qty` off the free (unlocked) stock of a key; refused when on_hand − locked < qty. */
 export async function removeStock(tx: AppTx, key: StockKey, qty: number, doc: DocRef, op: Operator): Promise<BalanceRow> {
   positive(qty)
   const k = norm(key)
+  // Checked update and ledger row in one statement; no row updated → no ledger row, and the refusal.
   const [row] = rowsOf(await tx.execute(sql`
-    UPDATE inventory_balance SET on_hand = on_hand - ${qty}, updated_at = now()
-    WHERE tenant_id = ${k.tenantId} AND warehouse_id = ${k.warehouseId} AND location_id = ${k.locationId}
-      AND sku_id = ${k.skuId} AND batch_no = ${k.batchNo} AND stock_status = ${k.stockStatus}
-      AND on_hand - locked >= ${qty}
-    RETURNING id, on_hand, locked`))
+    WITH b AS (
+      UPDATE inventory_balance SET on_hand = on_hand - ${qty}, updated_at = now()
+      WHERE tenant_id = ${k.tenantId} AND warehouse_id = ${k.warehouseId} AND location_id = ${k.locationId}
+        AND sku_id = ${k.skuId} AND batch_no = ${k.batchNo} AND stock_status = ${k.stockStatus}
+        AND on_hand - locked >= ${qty}
+      RETURNING id, on_hand, locked
+    ), l AS (${ledgerFrom(k, -qty, 0, doc, op)})
+    SELECT id, on_hand, locked FROM b`))
   if (!row) throw insufficientStock(await freeQty(tx, k), qty)
-  const b = toBalance(row)
-  await writeLedger(tx, b, k, -qty, 0, doc, op)
-  return b
+  return toBalance(row)
 }
 
 /** Move free stock between keys (location, batch or status change) as two ledger rows of one document. */

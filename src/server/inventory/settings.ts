@@ -13,6 +13,11 @@ type Scope = { tenantId: number; warehouseId: number }
 export async function getInboundSettings(q: Queryable, scope: { tenantId: number; warehouseId: number }): Promise<InboundSettings> {
   const [row] = await q.select().from(inboundSetting)
     .where(and(eq(inboundSetting.tenantId, scope.tenantId), eq(inboundSetting.warehouseId, scope.warehouseId)))
+  return inboundSettingsOf(scope, row)
+}
+
+/** The settings of a stored row (as drizzle selects it), or the defaults when the warehouse has none. */
+export function inboundSettingsOf(scope: Scope, row: typeof inboundSetting.$inferSelect | null | undefined): InboundSettings {
   const { updatedAt: _u, updatedBy: _b, ...s } = row ?? {
     tenantId: scope.tenantId, warehouseId: scope.warehouseId, receivingLocationId: null, storageMode: 'normal', coStorage: true,
     forbidXbMix: true, minScanIntervalMs: 250, inboundTimeoutHours: 48, unloadingTimeoutHours: 4, shelvingTimeoutHours: 24,

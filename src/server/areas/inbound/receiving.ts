@@ -8,7 +8,7 @@
 // the last units end exactly at the expected quantity; the receipt row, the ledger's addStock at the
 // receiving location and the order's counters follow. The first receipt moves the order Issued →
 // Receiving; the receipt that completes every line finishes receiving (inspection or shelving next).
-import { sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Area } from '../index'
 import type { AppTx, Queryable } from '../../db/client'
@@ -18,7 +18,8 @@ import { defineRoute, registerRoutes } from '../../http/route'
 import { defineHandler } from '../../commands/registry'
 import { rowsOf } from '../../resources/service'
 import { addStock } from '../../inventory/ledger'
-import { findReceivingLocation, getInboundSettings, receivingLocation } from '../../inventory/settings'
+import { findReceivingLocation, getInboundSettings, inboundSettingsOf, receivingLocation, type InboundSettings } from '../../inventory/settings'
+import { inboundOrder, inboundSetting } from '../../db/schema/index'
 import { DOC_PREFIX } from '../../inventory/doc-no'
 import { transitionOrder, finishReceiving } from './order-machine'
 import { InboundStatus } from '../../../domain/dictionaries'
@@ -53,26 +54,70 @@ export async function findOrderByCode(q: Queryable, scope: Scope, code: string, 
 type CodeKind = 'sku' | 'upc' | 'fnsku'
 const KIND_RANK: Record<CodeKind, number> = { sku: 0, upc: 1, fnsku: 2 }
 
-/** SKUs of the tenant a scanned code names: its SKU code, or a UPC/FNSKU of one of its platform SKUs. */
-async function skusForCode(q: Queryable, tenantId: number, code: string): Promise<Map<number, { skuCode: string; kind: CodeKind }>> {
+interface LineRow { id: number; lineNo: number; skuId: number; batchNo: string; expected: number; received: number }
+
+interface CodeMatches { tooFast: boolean; skus: Map<number, { skuCode: string; kind: CodeKind }>; lines: LineRow[] }
+
+/**
+ * One round trip after the order lock: whether this operator scanned this order within the 'scan too
+ * fast' interval, the SKUs of the tenant the scanned code names (its SKU code, or a UPC/FNSKU of one of
+ * its platform SKUs) and the order's lines of those SKUs. Read after the lock, so every earlier scan of
+ * the order is committed and visible.
+ */
+async function codeMatches(tx: AppTx, auth: AuthContext, orderId: number, code: string, minScanIntervalMs: number): Promise<CodeMatches> {
   const up = code.toUpperCase()
-  const rows = rowsOf(await q.execute(sql`
-    SELECT id AS sku_id, sku_code, 'sku' AS kind FROM product_sku WHERE tenant_id = ${tenantId} AND sku_code IN (${code}, ${up})
-    UNION ALL
-    SELECT m.sku_id, k.sku_code, 'upc' FROM product_msku m JOIN product_sku k ON k.id = m.sku_id WHERE m.tenant_id = ${tenantId} AND m.upc = ${code}
-    UNION ALL
-    SELECT m.sku_id, k.sku_code, 'fnsku' FROM product_msku m JOIN product_sku k ON k.id = m.sku_id WHERE m.tenant_id = ${tenantId} AND m.fnsku = ${up}`))
-  const out = new Map<number, { skuCode: string; kind: CodeKind }>()
+  const t = auth.tenantId
+  const rows = rowsOf(await tx.execute(sql`
+    WITH k AS (
+      SELECT id AS sku_id, sku_code, 'sku' AS kind FROM product_sku WHERE tenant_id = ${t} AND sku_code IN (${code}, ${up})
+      UNION ALL
+      SELECT m.sku_id, k.sku_code, 'upc' FROM product_msku m JOIN product_sku k ON k.id = m.sku_id WHERE m.tenant_id = ${t} AND m.upc = ${code}
+      UNION ALL
+      SELECT m.sku_id, k.sku_code, 'fnsku' FROM product_msku m JOIN product_sku k ON k.id = m.sku_id WHERE m.tenant_id = ${t} AND m.fnsku = ${up}
+    ), x AS (
+      SELECT k.sku_id, k.sku_code, k.kind, l.id AS line_id, l.line_no, l.batch_no, l.expected_qty, l.received_qty
+      FROM k LEFT JOIN inbound_order_line l ON l.order_id = ${orderId} AND l.sku_id = k.sku_id
+    )
+    SELECT f.too_fast, x.* FROM (SELECT ${minScanIntervalMs > 0
+      ? sql`EXISTS (SELECT 1 FROM inbound_receipt WHERE order_id = ${orderId} AND operator_id = ${auth.userId}
+          AND created_at > now() - make_interval(secs => ${minScanIntervalMs / 1000}))`
+      : sql`false`} AS too_fast) f
+    LEFT JOIN x ON true`))
+  const skus = new Map<number, { skuCode: string; kind: CodeKind }>()
+  const lines = new Map<number, LineRow>()
   for (const r of rows) {
+    if (r.sku_id == null) continue
     const id = num(r.sku_id)
     const kind = r.kind as CodeKind
-    const prev = out.get(id)
-    if (!prev || KIND_RANK[kind] < KIND_RANK[prev.kind]) out.set(id, { skuCode: String(r.sku_code), kind })
+    const prev = skus.get(id)
+    if (!prev || KIND_RANK[kind] < KIND_RANK[prev.kind]) skus.set(id, { skuCode: String(r.sku_code), kind })
+    if (r.line_id != null) {
+      lines.set(num(r.line_id), { id: num(r.line_id), lineNo: num(r.line_no), skuId: id, batchNo: String(r.batch_no), expected: num(r.expected_qty), received: num(r.received_qty) })
+    }
   }
-  return out
+  return { tooFast: rows[0]?.too_fast === true, skus, lines: [...lines.values()].sort((a, b) => a.lineNo - b.lineNo) }
 }
 
-interface LineRow { id: number; lineNo: number; skuId: number; batchNo: string; expected: number; received: number }
+/**
+ * The order of the current warehouse+tenant by its number or box label, locked FOR UPDATE, with its
+ * warehouse's inbound settings (defaults when none are stored): one round trip.
+ */
+async function lockOrderWithSettings(tx: AppTx, scope: Scope, code: string): Promise<{ order: OrderRow; settings: InboundSettings } | undefined> {
+  const c = code.trim().toUpperCase()
+  const m = /^(.+)-(\d{1,4})$/.exec(c)
+  const [row] = await tx.select({ id: inboundOrder.id, orderNo: inboundOrder.orderNo, status: inboundOrder.status, batchNo: inboundOrder.batchNo, setting: inboundSetting })
+    .from(inboundOrder)
+    .leftJoin(inboundSetting, and(eq(inboundSetting.tenantId, inboundOrder.tenantId), eq(inboundSetting.warehouseId, inboundOrder.warehouseId)))
+    .where(and(eq(inboundOrder.tenantId, scope.tenantId), eq(inboundOrder.warehouseId, scope.warehouseId), inArray(inboundOrder.orderNo, [c, m ? m[1]! : c])))
+    .orderBy(sql`(${inboundOrder.orderNo} = ${c}) DESC`)
+    .limit(1)
+    .for('update', { of: inboundOrder })
+  if (!row) return undefined
+  return {
+    order: { id: row.id, orderNo: row.orderNo, status: row.status, batchNo: row.batchNo ?? '' },
+    settings: inboundSettingsOf(scope, row.setting),
+  }
+}
 
 /**
  * The line a scan lands on. With a batch number: the line expecting that batch, else one expecting no
@@ -94,30 +139,18 @@ export async function receive(tx: AppTx, auth: AuthContext, args: ReceiveArgs): 
 
   // The order row lock serializes the scans of one order: status, box count and the rules below see
   // every earlier scan of this order, committed.
-  const order = await findOrderByCode(tx, scope, args.orderNo, true)
-  if (!order) throw notFound(E('orderNotFound'), { orderNo: args.orderNo })
+  const locked = await lockOrderWithSettings(tx, scope, args.orderNo)
+  if (!locked) throw notFound(E('orderNotFound'), { orderNo: args.orderNo })
+  const { order, settings } = locked
   if (order.status !== InboundStatus.Issued && order.status !== InboundStatus.Receiving) {
     throw conflict(E('notReceivable'), { orderNo: order.orderNo })
   }
-  const settings = await getInboundSettings(tx, scope)
   const locationId = await receivingLocation(tx, scope, settings)
 
+  const { tooFast, skus, lines } = await codeMatches(tx, auth, order.id, code, settings.minScanIntervalMs)
   // 'scan too fast': this operator's previous receipt on this order is younger than the interval.
-  if (settings.minScanIntervalMs > 0) {
-    const recent = rowsOf(await tx.execute(sql`
-      SELECT 1 FROM inbound_receipt WHERE order_id = ${order.id} AND operator_id = ${auth.userId}
-        AND created_at > now() - make_interval(secs => ${settings.minScanIntervalMs / 1000})
-      LIMIT 1`))
-    if (recent.length) throw conflict(E('tooFast'), { ms: settings.minScanIntervalMs })
-  }
-
-  const skus = await skusForCode(tx, auth.tenantId, code)
+  if (tooFast) throw conflict(E('tooFast'), { ms: settings.minScanIntervalMs })
   if (skus.size === 0) throw conflict(FNSKU_SHAPE.test(code.toUpperCase()) ? E('fnskuMissing') : E('nothingMatches'), { code })
-  const ids = [...skus.keys()]
-  const lines: LineRow[] = rowsOf(await tx.execute(sql`
-    SELECT id, line_no, sku_id, batch_no, expected_qty, received_qty FROM inbound_order_line
-    WHERE order_id = ${order.id} AND sku_id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})
-    ORDER BY line_no`)).map((r) => ({ id: num(r.id), lineNo: num(r.line_no), skuId: num(r.sku_id), batchNo: String(r.batch_no), expected: num(r.expected_qty), received: num(r.received_qty) }))
   if (!lines.length) throw conflict(E('notInOrder'), { code, orderNo: order.orderNo })
   const wantedBatch = args.batchNo?.trim() ?? ''
   const line = pickLine(lines, wantedBatch)
@@ -150,43 +183,47 @@ export async function receive(tx: AppTx, auth: AuthContext, args: ReceiveArgs): 
     if (bad) throw conflict(E('codeInconsistent'), { code, previous: String(bad.scanned_code), box: boxNo })
   }
 
-  // The one statement that both checks and moves the line: never above the expected quantity.
+  // One statement checks and moves the line (never above the expected quantity) and, only when it
+  // moved, writes the receipt and the order's counters. Its parts share one snapshot: the box is new
+  // when no earlier receipt carries it, and the open-line count adds this receipt to its line.
   const [moved] = rowsOf(await tx.execute(sql`
-    UPDATE inbound_order_line SET received_qty = received_qty + ${qty}
-    WHERE id = ${line.id} AND received_qty + ${qty} <= expected_qty
-    RETURNING received_qty, expected_qty`))
+    WITH line AS (
+      UPDATE inbound_order_line SET received_qty = received_qty + ${qty}
+      WHERE id = ${line.id} AND received_qty + ${qty} <= expected_qty
+      RETURNING received_qty, expected_qty
+    ), receipt AS (
+      INSERT INTO inbound_receipt (tenant_id, warehouse_id, order_id, line_id, sku_id, qty, batch_no, box_no, scanned_code, location_id, operator_id, operator_name)
+      SELECT ${auth.tenantId}, ${auth.warehouseId}, ${order.id}, ${line.id}, ${line.skuId}, ${qty}, ${batchNo}, ${boxNo}, ${code}, ${locationId}, ${auth.userId}, ${auth.username}
+      FROM line
+    ), head AS (
+      UPDATE inbound_order SET received_qty = received_qty + ${qty},
+        received_boxes = received_boxes + ${boxNo === null ? sql`0` : sql`CASE WHEN EXISTS (SELECT 1 FROM inbound_receipt WHERE order_id = ${order.id} AND box_no = ${boxNo}) THEN 0 ELSE 1 END`},
+        receiving_at = coalesce(receiving_at, now()), updated_at = now(), updated_by = ${auth.userId}
+      WHERE id = ${order.id} AND EXISTS (SELECT 1 FROM line)
+      RETURNING received_qty, expected_qty, received_boxes
+    )
+    SELECT line.received_qty AS line_received, line.expected_qty AS line_expected,
+      head.received_qty AS order_received, head.expected_qty AS order_expected, head.received_boxes,
+      (SELECT count(*) FROM inbound_order_line WHERE order_id = ${order.id}
+        AND received_qty + CASE WHEN id = ${line.id} THEN ${qty} ELSE 0 END < expected_qty) AS open
+    FROM line, head`))
   if (!moved) {
     const [now] = rowsOf(await tx.execute(sql`SELECT received_qty, expected_qty FROM inbound_order_line WHERE id = ${line.id}`))
     const remaining = num(now!.expected_qty) - num(now!.received_qty)
     throw conflict(E('overRemaining'), { qty, remaining, skuCode: sku.skuCode })
   }
-
-  const newBox = boxNo !== null && rowsOf(await tx.execute(sql`
-    SELECT 1 FROM inbound_receipt WHERE order_id = ${order.id} AND box_no = ${boxNo} LIMIT 1`)).length === 0
-  await tx.execute(sql`
-    INSERT INTO inbound_receipt (tenant_id, warehouse_id, order_id, line_id, sku_id, qty, batch_no, box_no, scanned_code, location_id, operator_id, operator_name)
-    VALUES (${auth.tenantId}, ${auth.warehouseId}, ${order.id}, ${line.id}, ${line.skuId}, ${qty}, ${batchNo}, ${boxNo}, ${code}, ${locationId},
-      ${auth.userId}, ${auth.username})`)
+  if (order.status === InboundStatus.Issued) await transitionOrder(tx, auth, order.id, InboundStatus.Receiving)
   await addStock(tx, { ...scope, locationId, skuId: line.skuId, batchNo },
     qty, { docType: DOC_PREFIX.inboundOrder, docNo: order.orderNo, docLine: line.lineNo, reason: 'receive' }, { userId: auth.userId, username: auth.username })
 
-  if (order.status === InboundStatus.Issued) await transitionOrder(tx, auth, order.id, InboundStatus.Receiving)
-  const [head] = rowsOf(await tx.execute(sql`
-    UPDATE inbound_order SET received_qty = received_qty + ${qty}, received_boxes = received_boxes + ${newBox ? 1 : 0},
-      receiving_at = coalesce(receiving_at, now()), updated_at = now(), updated_by = ${auth.userId}
-    WHERE id = ${order.id}
-    RETURNING received_qty, expected_qty, received_boxes`))
-
-  const [open] = rowsOf(await tx.execute(sql`
-    SELECT count(*) AS n FROM inbound_order_line WHERE order_id = ${order.id} AND received_qty < expected_qty`))
-  const finished = num(open!.n) === 0
+  const finished = num(moved.open) === 0
   const flow = finished ? await finishReceiving(tx, auth, order.id) : {}
   return {
     orderNo: order.orderNo,
     status: finished ? InboundStatus.Finish : InboundStatus.Receiving,
     lineNo: line.lineNo, skuCode: sku.skuCode, codeKind: sku.kind, qty, batchNo, boxNo,
-    lineReceived: num(moved.received_qty), lineExpected: num(moved.expected_qty),
-    orderReceived: num(head!.received_qty), orderExpected: num(head!.expected_qty), receivedBoxes: num(head!.received_boxes),
+    lineReceived: num(moved.line_received), lineExpected: num(moved.line_expected),
+    orderReceived: num(moved.order_received), orderExpected: num(moved.order_expected), receivedBoxes: num(moved.received_boxes),
     finished, ...flow,
   }
 }
