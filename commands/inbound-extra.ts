@@ -108,10 +108,16 @@ export interface QuickScanResult { taskNo: string; orderNo: string; skuCode: str
 const selectedRow = (ctx: CommandContext) => (ctx.selection.length === 1 ? ctx.selection[0] : undefined)
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined)
 
+/** A refusal names the field with the screen's own label (`<prefix>.<field>`, for the schema's top-level fields). */
+function screenLabels(schema: z.ZodObject, prefix: string): (field: string) => string | undefined {
+  const fields = new Set(Object.keys(schema.shape))
+  return (field) => (fields.has(field) ? `${prefix}.${field}` : undefined)
+}
+
 /** With arguments: call the server and toast; without: open the screen's form. */
-function formCommand<I>(o: { id: string; permission: string; input: z.ZodType<I>; path: string; done: string; keywords?: string[] }): CommandDef<I> {
+function formCommand<I>(o: { id: string; permission: string; input: z.ZodType<I>; path: string; done: string; keywords?: string[]; fieldLabel?: (field: string) => string | undefined }): CommandDef<I> {
   return defineCommand<I>({
-    id: o.id, title: `commands:${o.id}`, section: 'document', permission: o.permission, input: o.input, server: true, keywords: o.keywords,
+    id: o.id, title: `commands:${o.id}`, section: 'document', permission: o.permission, input: o.input, server: true, keywords: o.keywords, fieldLabel: o.fieldLabel,
     run: async (_ctx, rt, args) => {
       if (args === undefined) { rt.navigate(`${o.path}?form=new`); return undefined }
       const r = await rt.callServer(o.id, args)
@@ -187,14 +193,15 @@ export const inboundExtraCommands: readonly CommandDef<any>[] = [
   rowCommand({ id: 'inbound.quick.finish', permission: 'stock-in-quickly:receive', input: QuickNoArgs, field: 'taskNo', promptKey: 'inbound:quick.fields.taskNo', done: 'inbound:quick.done.finished', confirm: 'inbound:quick.finishConfirm',
     when: (ctx) => ctx.route.startsWith(INBOUND_EXTRA_PATHS.quick) }),
   // Vehicle release
-  formCommand({ id: 'inbound.release.add', permission: 'release-strip:add', input: ReleaseAddArgs, path: INBOUND_EXTRA_PATHS.release, done: 'inbound:release.done.added', keywords: ['FX'] }),
+  formCommand({ id: 'inbound.release.add', permission: 'release-strip:add', input: ReleaseAddArgs, path: INBOUND_EXTRA_PATHS.release, done: 'inbound:release.done.added', keywords: ['FX'], fieldLabel: screenLabels(ReleaseAddArgs, 'inbound:release.fields') }),
   rowCommand({ id: 'inbound.release.release', permission: 'release-strip:release', input: ReleaseNoArgs, field: 'stripNo', promptKey: 'inbound:release.fields.stripNo', done: 'inbound:release.done.released', confirm: 'inbound:release.releaseConfirm',
     when: (ctx) => ctx.route.startsWith(INBOUND_EXTRA_PATHS.release) }),
   // Inbound measure
-  formCommand({ id: 'inbound.measure.save', permission: 'inbound-measure:edit', input: MeasureSaveArgs, path: INBOUND_EXTRA_PATHS.measure, done: 'inbound:measure.done.saved' }),
+  formCommand({ id: 'inbound.measure.save', permission: 'inbound-measure:edit', input: MeasureSaveArgs, path: INBOUND_EXTRA_PATHS.measure, done: 'inbound:measure.done.saved', fieldLabel: screenLabels(MeasureSaveArgs, 'inbound:measure.fields') }),
   // Settings
   defineCommand<InboundSettingsArgs>({
     id: 'inbound.settings.save', title: 'commands:inbound.settings.save', section: 'admin', permission: 'inbound-setting:edit', input: InboundSettingsArgs, server: true,
+    fieldLabel: screenLabels(InboundSettingsArgs, 'inbound:settings.fields'),
     run: async (_ctx, rt, args) => {
       if (args === undefined) { rt.navigate(INBOUND_EXTRA_PATHS.settings); return undefined }
       const r = await rt.callServer('inbound.settings.save', args)
