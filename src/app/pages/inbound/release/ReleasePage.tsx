@@ -1,13 +1,18 @@
 // Vehicle release (stock-in → ReleaseStrip): register an arrived vehicle (Alt+N or ?form=new: plate,
 // driver, phone, linked inbound orders, boxes, arrival time) and release it once its orders are
 // receiving or finished (the row's Release button, with the command's confirmation). Rows past the
-// unloading timeout (settings, the shared rule) are flagged.
-import { useState, type FormEvent } from 'react'
+// unloading timeout (settings, the shared rule) are flagged. The page takes the keyboard on arrival
+// (and when the form closes) so Alt+N works without a mouse; the form is the URL's ?form=new, so the
+// palette's 'register vehicle' opens it on this page too.
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useSearch } from 'wouter'
 import { api } from '../../../api/clients'
 import { runCommandById } from '../../../commands/run'
+import { usePageActive } from '../../registry'
+import { useFormParam } from '../../admin/admin-ui'
+import { INBOUND_EXTRA_PATHS } from '../../../../../commands/inbound-extra'
 import { Field, fieldErrorsOf, inputClass, type FieldErrors } from '../returns/form-ui'
 
 interface StripRow { id: number; stripNo: string; plateNo: string; driverName: string; driverPhone: string; orderNos: string[]; boxCount: number; status: number; arrivedAt: string; releasedAt: string | null; timedOut: boolean }
@@ -53,15 +58,23 @@ export default function ReleasePage() {
   const { t } = useTranslation()
   const search = new URLSearchParams(useSearch())
   const qc = useQueryClient()
-  const [formOpen, setFormOpen] = useState(search.get('form') === 'new')
+  const form = useFormParam(INBOUND_EXTRA_PATHS.release)
+  const formOpen = form.value === 'new'
+  const active = usePageActive()
+  const pageRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const focused = document.activeElement
+    if (active && !formOpen && (!focused || focused === document.body)) pageRef.current?.focus()
+  }, [active, formOpen])
   const stripNo = search.get('stripNo') ?? undefined
-  const list = useQuery({ queryKey: ['inbound', 'release', stripNo], queryFn: () => api.get<{ records: StripRow[]; total: number }>('/api/inbound/release-strips', { size: 50, stripNo }) })
-  const refresh = () => qc.invalidateQueries({ queryKey: ['inbound', 'release'] })
+  // Under 'grid': a command run from anywhere (the palette's release) refreshes the list, as it does the grids.
+  const list = useQuery({ queryKey: ['grid', 'inbound-release', stripNo], queryFn: () => api.get<{ records: StripRow[]; total: number }>('/api/inbound/release-strips', { size: 50, stripNo }) })
+  const refresh = () => qc.invalidateQueries({ queryKey: ['grid', 'inbound-release'] })
   const release = async (no: string) => { if ((await runCommandById('inbound.release.release', { stripNo: no })).status === 'ok') void refresh() }
   return (
-    <div className="flex flex-col gap-4 p-4" data-testid="release-page" onKeyDown={(e) => { if (e.altKey && e.code === 'KeyN') { e.preventDefault(); setFormOpen(true) } }}>
+    <div ref={pageRef} tabIndex={-1} className="flex flex-col gap-4 p-4 outline-none" data-testid="release-page" onKeyDown={(e) => { if (e.altKey && e.code === 'KeyN') { e.preventDefault(); form.open('new') } }}>
       <h1 className="text-xl font-semibold">{t('inbound:release.title')} <span className="text-xs font-normal text-slate-500"><kbd>Alt+N</kbd> {t('inbound:release.new')}</span></h1>
-      {formOpen && <StripForm onClose={() => setFormOpen(false)} onDone={() => { setFormOpen(false); void refresh() }} />}
+      {formOpen && <StripForm onClose={() => { form.close(); pageRef.current?.focus() }} onDone={() => { form.close(); pageRef.current?.focus(); void refresh() }} />}
       <table className="w-full text-sm" data-testid="release-list">
         <thead className="bg-slate-100 text-left">
           <tr>{(['stripNo', 'plateNo', 'driverName', 'driverPhone', 'orderNos', 'boxCount', 'arrivedAt', 'releasedAt', 'status', 'timedOut'] as const).map((c) => <th key={c} className="px-2 py-1">{t(`inbound:release.fields.${c}`)}</th>)}<th /></tr>

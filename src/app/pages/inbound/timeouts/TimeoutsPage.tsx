@@ -1,11 +1,13 @@
 // Timeout tasks (report-new → timeout-task): inbound, unloading and shelving documents that are open
 // past their timeout (inbound settings), one server query per kind with the shared rule. Alt+1/2/3
-// switch the kind, Alt+A toggles "only timed-out"; each document number links to its screen.
-import { useState } from 'react'
+// switch the kind, Alt+A toggles "only timed-out" (the page takes the keyboard on arrival so they work
+// without a mouse); each document number links to its screen.
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import { api } from '../../../api/clients'
+import { usePageActive } from '../../registry'
 
 const KINDS = ['inbound', 'unloading', 'shelving'] as const
 type Kind = (typeof KINDS)[number]
@@ -17,9 +19,15 @@ export default function TimeoutsPage() {
   const { t } = useTranslation()
   const [kind, setKind] = useState<Kind>('inbound')
   const [only, setOnly] = useState(true)
+  const active = usePageActive()
+  const pageRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const focused = document.activeElement
+    if (active && (!focused || focused === document.body)) pageRef.current?.focus()
+  }, [active])
   const r = useQuery({ queryKey: ['inbound', 'timeouts', kind, only], queryFn: () => api.get<Report>('/api/inbound/timeouts', { kind, onlyTimedOut: only }) })
   return (
-    <div className="flex flex-col gap-3 p-4" data-testid="timeouts-page"
+    <div ref={pageRef} tabIndex={-1} className="flex flex-col gap-3 p-4 outline-none" data-testid="timeouts-page"
       onKeyDown={(e) => {
         if (!e.altKey) return
         const i = ['Digit1', 'Digit2', 'Digit3'].indexOf(e.code)
