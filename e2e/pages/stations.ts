@@ -1,7 +1,7 @@
 // Shared helpers for the scan-station specs: typed scans, "go to document" from the palette, message
 // templates filled like i18next does, and the few API calls a spec may make for its setup (reads, the
 // 'scan too fast' interval turned off). The flows themselves stay keyboard only.
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { randomUUID } from 'node:crypto'
 import type { Console } from './console'
 
@@ -60,4 +60,17 @@ export async function goToDocument(c: Console, type: string, no: string): Promis
   await c.page.keyboard.type(`#${no}`)
   await expect(c.page.locator(`[data-testid^="palette-doc-${type}-"]`).first()).toBeVisible()
   await c.page.keyboard.press('Enter')
+}
+
+/**
+ * Tab until `target` has the focus — a form walked field by field, as an operator does: Shift+Tab when
+ * the target comes before the focused element in the page, Tab otherwise.
+ */
+export async function tabTo(page: Page, target: Locator, max = 30): Promise<void> {
+  const back = await target.evaluate((el) => {
+    const at = document.activeElement
+    return !!at && at !== document.body && (el.compareDocumentPosition(at) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0
+  })
+  for (let i = 0; i < max && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press(back ? 'Shift+Tab' : 'Tab')
+  await expect(target).toBeFocused()
 }
