@@ -20,6 +20,19 @@ export class Resources {
   total(name: string) { return this.page.getByTestId(`resource-${name}-total`) }
   rows(name: string) { return this.grid(name).locator('[role="row"][data-row-id]') }
 
+  /** The texts of one column of the rendered rows in row order, found by its header's text (same aria-colindex). */
+  async columnTexts(name: string, header: string): Promise<string[]> {
+    return this.grid(name).evaluate((grid, header) => {
+      const h = [...grid.querySelectorAll('[role="columnheader"]')].find((c) => c.textContent?.replace(/[▲▼]/g, '').trim() === header)
+      if (!h) throw new Error(`no column '${header}'`)
+      const col = h.getAttribute('aria-colindex')
+      // In row order (rows are recycled DOM slots, so document order may differ after a scroll).
+      return [...grid.querySelectorAll('[role="row"][data-row-id]')]
+        .sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
+        .map((row) => row.querySelector(`[role="gridcell"][aria-colindex="${col}"]`)?.textContent ?? '')
+    }, header)
+  }
+
   /** Focused ListboxButton: ↓ opens it, ↓ until `text` is the active option, Enter picks it. */
   async pickListbox(text: string) {
     const { page } = this
