@@ -142,7 +142,11 @@ function rowCommand<I>(o: { id: string; permission: string; input: z.ZodType<I>;
   })
 }
 
-/** Asks kind, paper, code type and range in the palette, then has the app fetch the PDF. */
+/**
+ * Asks kind, paper, code type and range in the palette, then has the app fetch the PDF. The order: the
+ * given number, else the selected row's or the open document's (the details page publishes it as a
+ * row with its number), else asked.
+ */
 async function printLabels(ctx: CommandContext, rt: CommandRuntime, args?: { orderNo?: string }) {
   const orderNo = args?.orderNo ?? str(selectedRow(ctx)?.orderNo)
     ?? await rt.prompt?.<string>('text', { title: 'inbound:labels.prompt.orderNo' })
@@ -155,8 +159,9 @@ async function printLabels(ctx: CommandContext, rt: CommandRuntime, args?: { ord
   if (!paper) return undefined
   const code = await pick('inbound:labels.prompt.code', LABEL_CODES, (c) => `inbound:labels.code.${c}`)
   if (!code) return undefined
-  // "3-8", "5" or empty (everything); the server refuses a bad range naming start or end.
-  const range = (await rt.prompt<string>('text', { title: 'inbound:labels.prompt.range' })) ?? ''
+  // "3-8", "5" or empty (everything: an optional question); the server refuses a bad range naming start or end.
+  const range = await rt.prompt<string>('text', { title: 'inbound:labels.prompt.range', optional: true })
+  if (range === undefined) return undefined
   const m = /^\s*(\d+)?\s*(?:-\s*(\d+))?\s*$/.exec(range)
   const q = new URLSearchParams({ orderNo, kind, paper, code })
   if (m?.[1]) q.set('start', m[1])

@@ -31,6 +31,15 @@ async function answerText(page: Page, question: string, text: string) {
   await page.keyboard.press('Enter')
 }
 
+/** An optional palette question (`question`: its title key) answered with nothing: Enter on 'continue without a value'. */
+async function answerEmpty(page: Page, question: string) {
+  await expect(page.getByTestId('palette-input')).toBeFocused()
+  await expect(page.getByTestId('palette-input')).toHaveAttribute('placeholder', tr('zh', question))
+  await expect(page.getByTestId('palette-input')).toHaveValue('')
+  await expect(page.getByTestId('palette-prompt-submit')).toHaveText(tr('zh', 'palette:prompt.submitEmpty'))
+  await page.keyboard.press('Enter')
+}
+
 /** A palette picker (`question`: its title key): type the option's label, Enter on the (only) match. */
 async function pick(page: Page, question: string, label: string) {
   await expect(page.getByTestId('palette-input')).toBeFocused()
@@ -275,22 +284,26 @@ test('inbound measure by keyboard: bad values refused naming the field, a box me
   expect(saved).toEqual([expect.objectContaining({ boxNo: 2, skuCode: null, length: 40.5, width: 30, height: 20.25, weight: 1.2345, photo: expect.stringMatching(/^\/api\/files\//) })])
 })
 
-test('labels by keyboard: box labels on A4 (2 per page), start above end refused, a valid range downloads the PDF', async ({ page }) => {
+test('labels by keyboard: box labels on A4 (2 per page), start above end refused, a range or none (all boxes) downloads the PDF', async ({ page }) => {
   const c = new Console(page)
   await c.signIn('admin')
   await c.dismissAnnouncement()
   const order = await newOrder(page, 3)
   await goToDocument(c, 'inboundOrder', order.orderNo)
-  await expect(page.getByTestId('inbound-order-details')).toBeVisible()
+  // Loaded: the page has published its order to the palette.
+  await expect(page.getByTestId('inbound-order-details')).toHaveAttribute('data-document-id', String(order.id))
 
-  /** Palette: print labels → order number → box labels → A4, 2 per page → QR code → the range. */
+  /**
+   * Palette: print labels → box labels → A4, 2 per page → QR code → the range (empty: all boxes). No
+   * order-number question: the order is the document open on the details page.
+   */
   const print = async (range: string) => {
     await c.runFromPalette(tr('zh', 'commands:inbound.labels.print'), 'inbound.labels.print')
-    await answerText(page, 'inbound:labels.prompt.orderNo', order.orderNo)
     await pick(page, 'inbound:labels.prompt.kind', tr('zh', 'inbound:labels.kind.box'))
     await pick(page, 'inbound:labels.prompt.paper', tr('zh', 'inbound:labels.paper.A4_2'))
     await pick(page, 'inbound:labels.prompt.code', tr('zh', 'inbound:labels.code.qrcode'))
-    await answerText(page, 'inbound:labels.prompt.range', range)
+    if (range) await answerText(page, 'inbound:labels.prompt.range', range)
+    else await answerEmpty(page, 'inbound:labels.prompt.range')
   }
   // Start above end, then end above the three boxes: the spec's message, no file.
   let downloads = 0
@@ -301,16 +314,22 @@ test('labels by keyboard: box labels on A4 (2 per page), start above end refused
   await expect(page.getByText(fill(tr('zh', 'inbound:labels.errors.range'), { start: 2, end: 4, total: 3 }))).toBeVisible()
   expect(downloads).toBe(0)
 
-  const download = page.waitForEvent('download')
-  await print('1-3')
-  const file = await download
   const name = `${order.orderNo}-box-A4_2.pdf`
-  expect(file.suggestedFilename()).toBe(name)
-  const bytes = readFileSync((await file.path())!)
-  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-')
-  // Three labels, two per A4 page: two A4 pages.
-  const pdf = await PDFDocument.load(bytes)
-  expect(pdf.getPageCount()).toBe(2)
-  for (const p of pdf.getPages()) expect(p.getSize()).toEqual({ width: 595.28, height: 841.89 })
-  await expect(page.getByText(fill(tr('zh', 'inbound:labels.saved'), { name }))).toBeVisible()
+  /** Prints `range`, returns the downloaded PDF (named after the order, kind and paper; A4 pages). */
+  const printed = async (range: string) => {
+    const download = page.waitForEvent('download')
+    await print(range)
+    const file = await download
+    expect(file.suggestedFilename()).toBe(name)
+    const bytes = readFileSync((await file.path())!)
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    const pdf = await PDFDocument.load(bytes)
+    for (const p of pdf.getPages()) expect(p.getSize()).toEqual({ width: 595.28, height: 841.89 })
+    await expect(page.getByText(fill(tr('zh', 'inbound:labels.saved'), { name })).last()).toBeVisible()
+    return pdf
+  }
+  // Boxes 2-3: two labels, one A4 page.
+  expect((await printed('2-3')).getPageCount()).toBe(1)
+  // Empty range (the question is optional): all three boxes, two per A4 page: two A4 pages.
+  expect((await printed('')).getPageCount()).toBe(2)
 })

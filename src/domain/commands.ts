@@ -67,7 +67,10 @@ export interface CommandRuntime {
   /** Opens a named dialog/panel of the shell (feedback, settings, keymap, …). */
   open(panel: string, props?: Record<string, unknown>): void
   toast(kind: 'success' | 'error' | 'info', messageKey: string, params?: Record<string, unknown>): void
-  /** Asks the operator for input (e.g. a status picker); resolves undefined when cancelled. */
+  /**
+   * Asks the operator for input (e.g. a status picker); resolves undefined when cancelled. Free text
+   * ('text'): props.title (i18n key), props.optional — an empty answer allowed (resolves '').
+   */
   prompt?<T>(kind: string, props?: Record<string, unknown>): Promise<T | undefined>
   /** Performs a shell effect (sidebar, tabs, logout, focused grid …); see ShellEffect. */
   effect(name: ShellEffect, props?: Record<string, unknown>): void | Promise<void>

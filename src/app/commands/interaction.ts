@@ -40,6 +40,11 @@ export interface PromptRequest {
   titleKey: string
   /** Free-text prompts resolve with what was typed; option prompts with the chosen option's value. */
   freeText: boolean
+  /**
+   * Free text only: an empty answer is a valid one (resolves ''), e.g. "range — empty = all". Required
+   * prompts (the default) offer nothing to submit until something is typed.
+   */
+  optional: boolean
   options: PromptOption[]
 }
 
@@ -109,6 +114,7 @@ registerPromptKind('select', {
     value: o.value, label: tr(o.label), hint: o.hint, current: o.value === props.current,
   })),
 })
+/** props.title: i18n key; props.optional: true when an empty answer is allowed (resolves ''). */
 registerPromptKind('text', { titleKey: 'palette:prompt.text', freeText: true })
 
 export class UnknownPromptError extends Error {
@@ -122,7 +128,7 @@ export function requestPrompt<T>(kind: string, props: Record<string, unknown> = 
   if (interaction.prompt) answerPrompt(undefined)
   const id = ++seq
   const options = (def.options?.(props) ?? []).map((o) => ({ ...o, value: wrap(o.value) }))
-  interaction.prompt = { id, kind, titleKey: typeof props.title === 'string' ? props.title : def.titleKey, freeText: !!def.freeText, options }
+  interaction.prompt = { id, kind, titleKey: typeof props.title === 'string' ? props.title : def.titleKey, freeText: !!def.freeText, optional: props.optional === true, options }
   ui.paletteQuery = ''
   ui.paletteOpen = true
   return new Promise((resolve) => promptWaiters.set(id, resolve as (v: unknown) => void))

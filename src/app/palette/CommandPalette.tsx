@@ -166,10 +166,11 @@ function PromptList({ prompt, query }: { prompt: PromptRequest; query: string })
   }
   if (prompt.freeText) {
     const value = query.trim()
-    if (!value) return <div className="px-3 py-6 text-center text-sm text-slate-500">{t('palette:prompt.typeValue')}</div>
+    // A required question offers nothing to submit until something is typed; an optional one takes ''.
+    if (!value && !prompt.optional) return <div className="px-3 py-6 text-center text-sm text-slate-500">{t('palette:prompt.typeValue')}</div>
     return (
       <Command.Item value="prompt-text" onSelect={() => choose(value)} data-testid="palette-prompt-submit" className="rounded px-3 py-2 text-sm data-[selected=true]:bg-sky-50">
-        {t('palette:prompt.submit', { value })}
+        {value ? t('palette:prompt.submit', { value }) : t('palette:prompt.submitEmpty')}
       </Command.Item>
     )
   }

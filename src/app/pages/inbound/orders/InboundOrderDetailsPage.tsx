@@ -32,20 +32,22 @@ export default function InboundOrderDetailsPage() {
   // behind another tab (or an older instance unmounting late) must not clear a newer owner's value.
   const active = usePageActive()
   const id = d?.order.id
+  const docNo = d?.order.orderNo
   const status = d?.order.status
   useEffect(() => {
     if (!active || id === undefined) return
     const token = Symbol('inbound-order')
     documentOwner = token
     setDocumentId(id)
-    // The palette sees the document like a selected row, status included (edit only while New).
-    setSelection(SELECTION_ID, [{ id, status }])
+    // The palette sees the document like a selected row: its number (commands that act on an order
+    // number, e.g. printing labels, need not ask for it) and its status (edit only while New).
+    setSelection(SELECTION_ID, [{ id, orderNo: docNo, status }])
     return () => {
       if (documentOwner !== token) return
       setDocumentId(undefined)
       clearSelection(SELECTION_ID)
     }
-  }, [id, status, active])
+  }, [id, docNo, status, active])
   const base = useCommandContext()
   // The commands act on this document (not on a grid selection); edit names it like a selected row.
   const ctx = d ? { ...base, selection: [{ id: d.order.id, orderNo: d.order.orderNo, status: d.order.status }], documentId: d.order.id } : base
