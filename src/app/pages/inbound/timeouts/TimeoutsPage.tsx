@@ -1,7 +1,7 @@
 // Timeout tasks (report-new → timeout-task): inbound, unloading and shelving documents that are open
 // past their timeout (inbound settings), one server query per kind with the shared rule. Alt+1/2/3
 // switch the kind, Alt+A toggles "only timed-out" (the page takes the keyboard on arrival so they work
-// without a mouse); each document number links to its screen.
+// without a mouse); each document number links to its screen. It refreshes after every server command.
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useQuery } from '@tanstack/react-query'
@@ -25,7 +25,8 @@ export default function TimeoutsPage() {
     const focused = document.activeElement
     if (active && (!focused || focused === document.body)) pageRef.current?.focus()
   }, [active])
-  const r = useQuery({ queryKey: ['inbound', 'timeouts', kind, only], queryFn: () => api.get<Report>('/api/inbound/timeouts', { kind, onlyTimedOut: only }) })
+  // Under ['grid', …]: like every list, the report refetches after any server command (runtime's markStaleAfter).
+  const r = useQuery({ queryKey: ['grid', 'inbound-timeouts', kind, only], queryFn: () => api.get<Report>('/api/inbound/timeouts', { kind, onlyTimedOut: only }) })
   return (
     <div ref={pageRef} tabIndex={-1} className="flex flex-col gap-3 p-4 outline-none" data-testid="timeouts-page"
       onKeyDown={(e) => {
