@@ -4,6 +4,7 @@
 // their argument schemas live here so the browser's pre-flight and the server parse the same way.
 import { z } from 'zod'
 import { defineCommand, type CommandContext, type CommandDef, type CommandRuntime } from '../src/domain/commands'
+import { screenFieldLabels as screenLabels } from '../src/domain/validation'
 
 export const INBOUND_EXTRA_PATHS = {
   returns: '/stock-in/returns-receipt',
@@ -105,14 +106,12 @@ export const LABELS_DOWNLOAD_PANEL = 'inboundLabels.download'
 export interface ReturnScanResult { returnNo: string; skuCode: string; receivedQty: number; lineQty: number; pending: number; status: number; stockStatus: number; shelvingTaskNo?: string | null }
 export interface QuickScanResult { taskNo: string; orderNo: string; skuCode: string; receivedQty: number; expectedQty: number; pending: number; finished: boolean; shelvingTaskNo?: string | null }
 
+/** Label keys of the returns and quick inbound screens (refusals name their fields by these). */
+const RETURN_FIELDS = 'inbound:returns.fields'
+const QUICK_FIELDS = 'inbound:quick.fields'
+
 const selectedRow = (ctx: CommandContext) => (ctx.selection.length === 1 ? ctx.selection[0] : undefined)
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined)
-
-/** A refusal names the field with the screen's own label (`<prefix>.<field>`, for the schema's top-level fields). */
-function screenLabels(schema: z.ZodObject, prefix: string): (field: string) => string | undefined {
-  const fields = new Set(Object.keys(schema.shape))
-  return (field) => (fields.has(field) ? `${prefix}.${field}` : undefined)
-}
 
 /** With arguments: call the server and toast; without: open the screen's form. */
 function formCommand<I>(o: { id: string; permission: string; input: z.ZodType<I>; path: string; done: string; keywords?: string[]; fieldLabel?: (field: string) => string | undefined }): CommandDef<I> {
@@ -128,9 +127,9 @@ function formCommand<I>(o: { id: string; permission: string; input: z.ZodType<I>
 }
 
 /** Acts on the given document number, else the selected row's (`field`), else asks for it (palette). */
-function rowCommand<I>(o: { id: string; permission: string; input: z.ZodType<I>; field: string; promptKey: string; confirm?: string; done: string; when?: (ctx: CommandContext) => boolean }): CommandDef<I> {
+function rowCommand<I>(o: { id: string; permission: string; input: z.ZodType<I>; field: string; promptKey: string; confirm?: string; done: string; when?: (ctx: CommandContext) => boolean; fieldLabel?: (field: string) => string | undefined }): CommandDef<I> {
   return defineCommand<I>({
-    id: o.id, title: `commands:${o.id}`, section: 'status', permission: o.permission, input: o.input, server: true, confirm: o.confirm, when: o.when,
+    id: o.id, title: `commands:${o.id}`, section: 'status', permission: o.permission, input: o.input, server: true, confirm: o.confirm, when: o.when, fieldLabel: o.fieldLabel,
     run: async (ctx, rt, args) => {
       const no = str((args as Record<string, unknown> | undefined)?.[o.field]) ?? str(selectedRow(ctx)?.[o.field])
         ?? await rt.prompt?.<string>('text', { title: o.promptKey })
@@ -173,34 +172,36 @@ async function printLabels(ctx: CommandContext, rt: CommandRuntime, args?: { ord
 
 export const inboundExtraCommands: readonly CommandDef<any>[] = [
   // Returns receipt
-  formCommand({ id: 'inbound.return.add', permission: 'returns-receipt:add', input: ReturnAddArgs, path: INBOUND_EXTRA_PATHS.returns, done: 'inbound:returns.done.added', keywords: ['TH'] }),
+  formCommand({ id: 'inbound.return.add', permission: 'returns-receipt:add', input: ReturnAddArgs, path: INBOUND_EXTRA_PATHS.returns, done: 'inbound:returns.done.added', keywords: ['TH'], fieldLabel: screenLabels(ReturnAddArgs, RETURN_FIELDS) }),
   defineCommand<ReturnScanArgs>({
     id: 'inbound.return.scan', title: 'commands:inbound.return.scan', section: 'scan', permission: 'returns-receipt:receive', input: ReturnScanArgs, server: true,
+    fieldLabel: screenLabels(ReturnScanArgs, RETURN_FIELDS),
     run: async (_ctx, rt, args) => {
       if (args === undefined) { rt.navigate(INBOUND_EXTRA_PATHS.returns); return undefined }
       return rt.callServer('inbound.return.scan', args)
     },
   }),
   rowCommand({ id: 'inbound.return.finish', permission: 'returns-receipt:receive', input: ReturnNoArgs, field: 'returnNo', promptKey: 'inbound:returns.fields.returnNo', done: 'inbound:returns.done.received', confirm: 'inbound:returns.finishConfirm',
-    when: (ctx) => ctx.route.startsWith(INBOUND_EXTRA_PATHS.returns) }),
+    fieldLabel: screenLabels(ReturnNoArgs, RETURN_FIELDS), when: (ctx) => ctx.route.startsWith(INBOUND_EXTRA_PATHS.returns) }),
   // Spec section 5: cancelling a return order is irreversible (confirm).
   rowCommand({ id: 'inbound.return.cancel', permission: 'returns-receipt:cancel', input: ReturnNoArgs, field: 'returnNo', promptKey: 'inbound:returns.fields.returnNo', done: 'inbound:returns.done.cancelled', confirm: 'inbound:returns.cancelConfirm',
-    when: (ctx) => ctx.route.startsWith(INBOUND_EXTRA_PATHS.returns) }),
+    fieldLabel: screenLabels(ReturnNoArgs, RETURN_FIELDS), when: (ctx) => ctx.route.startsWith(INBOUND_EXTRA_PATHS.returns) }),
   // Quick inbound
-  formCommand({ id: 'inbound.quick.add', permission: 'stock-in-quickly:add', input: QuickAddArgs, path: INBOUND_EXTRA_PATHS.quick, done: 'inbound:quick.done.added', keywords: ['KR'] }),
+  formCommand({ id: 'inbound.quick.add', permission: 'stock-in-quickly:add', input: QuickAddArgs, path: INBOUND_EXTRA_PATHS.quick, done: 'inbound:quick.done.added', keywords: ['KR'], fieldLabel: screenLabels(QuickAddArgs, QUICK_FIELDS) }),
   defineCommand<QuickScanArgs>({
     id: 'inbound.quick.scan', title: 'commands:inbound.quick.scan', section: 'scan', permission: 'stock-in-quickly:receive', input: QuickScanArgs, server: true,
+    fieldLabel: screenLabels(QuickScanArgs, QUICK_FIELDS),
     run: async (_ctx, rt, args) => {
       if (args === undefined) { rt.navigate(INBOUND_EXTRA_PATHS.quick); return undefined }
       return rt.callServer('inbound.quick.scan', args)
     },
   }),
   rowCommand({ id: 'inbound.quick.finish', permission: 'stock-in-quickly:receive', input: QuickNoArgs, field: 'taskNo', promptKey: 'inbound:quick.fields.taskNo', done: 'inbound:quick.done.finished', confirm: 'inbound:quick.finishConfirm',
-    when: (ctx) => ctx.route.startsWith(INBOUND_EXTRA_PATHS.quick) }),
+    fieldLabel: screenLabels(QuickNoArgs, QUICK_FIELDS), when: (ctx) => ctx.route.startsWith(INBOUND_EXTRA_PATHS.quick) }),
   // Vehicle release
   formCommand({ id: 'inbound.release.add', permission: 'release-strip:add', input: ReleaseAddArgs, path: INBOUND_EXTRA_PATHS.release, done: 'inbound:release.done.added', keywords: ['FX'], fieldLabel: screenLabels(ReleaseAddArgs, 'inbound:release.fields') }),
   rowCommand({ id: 'inbound.release.release', permission: 'release-strip:release', input: ReleaseNoArgs, field: 'stripNo', promptKey: 'inbound:release.fields.stripNo', done: 'inbound:release.done.released', confirm: 'inbound:release.releaseConfirm',
-    when: (ctx) => ctx.route.startsWith(INBOUND_EXTRA_PATHS.release) }),
+    fieldLabel: screenLabels(ReleaseNoArgs, 'inbound:release.fields'), when: (ctx) => ctx.route.startsWith(INBOUND_EXTRA_PATHS.release) }),
   // Inbound measure
   formCommand({ id: 'inbound.measure.save', permission: 'inbound-measure:edit', input: MeasureSaveArgs, path: INBOUND_EXTRA_PATHS.measure, done: 'inbound:measure.done.saved', fieldLabel: screenLabels(MeasureSaveArgs, 'inbound:measure.fields') }),
   // Settings

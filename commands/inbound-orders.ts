@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { defineCommand, type CommandContext, type CommandDef } from '../src/domain/commands'
 import { InboundStatus } from '../src/domain/dictionaries'
+import { screenFieldLabels } from '../src/domain/validation'
 import { HARVEST_PATH } from './receiving'
 
 export const INBOUND_ORDER_PATH = '/stock-in/inbound-order'
@@ -165,10 +166,13 @@ function transition(id: string, permission: string, done: string, opts: { confir
   })
 }
 
+/** The order screen's labels: refusals of create/edit name their fields (and a line's) by these. */
+const ORDER_FIELDS = 'inbound:order.fields'
+
 export const inboundOrderCommands: readonly CommandDef<any>[] = [
   defineCommand<CreateOrderArgs>({
     id: 'inbound.order.create', title: 'commands:inbound.order.create', section: 'document', permission: INBOUND_ORDER_PERMISSIONS.add,
-    input: CreateOrderArgs, server: true, keywords: ['RK', 'inbound', 'purchase', 'new'],
+    input: CreateOrderArgs, server: true, keywords: ['RK', 'inbound', 'purchase', 'new'], fieldLabel: screenFieldLabels(CreateOrderArgs, ORDER_FIELDS),
     run: async (_ctx, rt, args) => {
       if (args === undefined) { rt.navigate(orderDialogPath.create()); return undefined }
       const r = await rt.callServer<CreatedOrder>('inbound.order.create', args)
@@ -178,7 +182,7 @@ export const inboundOrderCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<EditOrderArgs>({
     id: 'inbound.order.edit', title: 'commands:inbound.order.edit', section: 'document', permission: INBOUND_ORDER_PERMISSIONS.edit,
-    input: EditOrderArgs, server: true, keywords: ['RK', 'inbound'], when: onOrderScreens,
+    input: EditOrderArgs, server: true, keywords: ['RK', 'inbound'], when: onOrderScreens, fieldLabel: screenFieldLabels(EditOrderArgs, ORDER_FIELDS),
     enabled: editable,
     run: async (ctx, rt, args) => {
       if (args === undefined) { rt.navigate(orderDialogPath.edit(selectedOrderIds(ctx)[0]!)); return undefined }

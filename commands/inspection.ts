@@ -4,6 +4,7 @@
 // order). The server (src/server/areas/inbound/inspection.ts) re-checks every rule.
 import { z } from 'zod'
 import { defineCommand, type CommandDef } from '../src/domain/commands'
+import { screenFieldLabels } from '../src/domain/validation'
 
 export const INSPECTION_PATH = '/stock-in/test-list'
 
@@ -42,10 +43,13 @@ export interface InspectionGenerateResult { inspectionNo: string; generatedNo: s
 
 const selectedNo = (sel: readonly Record<string, unknown>[]) => (sel.length === 1 && typeof sel[0]?.inspectionNo === 'string' ? sel[0].inspectionNo : undefined)
 
+/** The station's labels: refusals name their fields by these. */
+const FIELDS = 'inbound:inspection.fields'
+
 export const inspectionCommands: readonly CommandDef<any>[] = [
   defineCommand<InspectionRecordArgs>({
     id: 'inbound.inspection.record', title: 'commands:inbound.inspection.record', section: 'scan', permission: 'test-list:inspect',
-    input: InspectionRecordArgs, server: true, keywords: ['inspect', 'QC', 'pass', 'fail'],
+    input: InspectionRecordArgs, server: true, keywords: ['inspect', 'QC', 'pass', 'fail'], fieldLabel: screenFieldLabels(InspectionRecordArgs, FIELDS),
     run: async (_ctx, rt, args) => {
       if (args === undefined) { rt.navigate(`${INSPECTION_PATH}?station=1`); return undefined }
       return rt.callServer<InspectionRecordResult>('inbound.inspection.record', args)
@@ -53,7 +57,7 @@ export const inspectionCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<InspectionCompleteArgs>({
     id: 'inbound.inspection.complete', title: 'commands:inbound.inspection.complete', section: 'document', permission: 'test-list:inspect',
-    input: InspectionCompleteArgs, server: true, keywords: ['inspect', 'QC', 'complete'],
+    input: InspectionCompleteArgs, server: true, keywords: ['inspect', 'QC', 'complete'], fieldLabel: screenFieldLabels(InspectionCompleteArgs, FIELDS),
     run: async (ctx, rt, args) => {
       const a = args ?? (selectedNo(ctx.selection) ? { inspectionNo: selectedNo(ctx.selection)! } : undefined)
       if (!a) { rt.navigate(`${INSPECTION_PATH}?station=1`); return undefined }
@@ -64,7 +68,7 @@ export const inspectionCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<InspectionNoArgs>({
     id: 'inbound.inspection.generate', title: 'commands:inbound.inspection.generate', section: 'document', permission: 'test-list:generate',
-    input: InspectionNoArgs, server: true, keywords: ['inspect', 'QC', 'shelving', 'transfer', 'generate'],
+    input: InspectionNoArgs, server: true, keywords: ['inspect', 'QC', 'shelving', 'transfer', 'generate'], fieldLabel: screenFieldLabels(InspectionNoArgs, FIELDS),
     // No `selection`: the station runs it with its own document (the list with the selected row).
     when: (ctx) => ctx.route.startsWith(INSPECTION_PATH),
     run: async (ctx, rt, args) => {

@@ -3,6 +3,7 @@
 // every rule of spec §5/§8 (src/server/areas/inbound/receiving.ts) — the browser's view is never trusted.
 import { z } from 'zod'
 import { defineCommand, type CommandDef } from '../src/domain/commands'
+import { screenFieldLabels } from '../src/domain/validation'
 
 export const HARVEST_PATH = '/stock-in/harvest'
 
@@ -60,6 +61,8 @@ export interface ReceivingTask {
 export const receivingCommands: readonly CommandDef<any>[] = [
   defineCommand<ReceiveArgs>({
     id: 'inbound.receive', title: 'commands:inbound.receive', section: 'scan', permission: 'harvest:receive', input: ReceiveArgs, server: true,
+    // Refusals name the station's fields by its own labels.
+    fieldLabel: screenFieldLabels(ReceiveArgs, 'inbound:receiving.fields'),
     keywords: ['harvest', 'receive', 'scan', 'RK'],
     run: async (_ctx, rt, args) => {
       if (args === undefined) { rt.navigate(HARVEST_PATH); return undefined }

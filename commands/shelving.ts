@@ -4,6 +4,7 @@
 // server (src/server/areas/inbound/shelving.ts) re-checks every rule of spec sections 5, 8 and 9.
 import { z } from 'zod'
 import { defineCommand, type CommandDef } from '../src/domain/commands'
+import { screenFieldLabels } from '../src/domain/validation'
 
 export const SHELF_TASK_PATH = '/stock-in/shelf-task'
 export const SHELF_TASK_DETAILS_PATH = '/stock-in/shelf-task/details'
@@ -50,10 +51,13 @@ const selectedNos = (sel: readonly Record<string, unknown>[]) => sel.map((r) => 
 const one = (sel: readonly Record<string, unknown>[]) => { const s = selectedNos(sel); return s.length === 1 ? s[0] : undefined }
 const onTasks = (route: string) => route.startsWith(SHELF_TASK_PATH)
 
+/** The station's labels: refusals name their fields by these. */
+const FIELDS = 'inbound:shelving.fields'
+
 export const shelvingCommands: readonly CommandDef<any>[] = [
   defineCommand<ShelveScanArgs>({
     id: 'inbound.shelving.scan', title: 'commands:inbound.shelving.scan', section: 'scan', permission: 'shelf-task:shelve',
-    input: ShelveScanArgs, server: true, keywords: ['shelve', 'putaway', 'SJ', 'location'],
+    input: ShelveScanArgs, server: true, keywords: ['shelve', 'putaway', 'SJ', 'location'], fieldLabel: screenFieldLabels(ShelveScanArgs, FIELDS),
     run: async (_ctx, rt, args) => {
       if (args === undefined) { rt.navigate(SHELF_TASK_DETAILS_PATH); return undefined }
       return rt.callServer<ShelveResult>('inbound.shelving.scan', args)
@@ -61,7 +65,7 @@ export const shelvingCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<ShelveLineArgs>({
     id: 'inbound.shelving.shelveLine', title: 'commands:inbound.shelving.shelveLine', section: 'scan', permission: 'shelf-task:shelve',
-    input: ShelveLineArgs, server: true, keywords: ['shelve', 'fast', 'PC'],
+    input: ShelveLineArgs, server: true, keywords: ['shelve', 'fast', 'PC'], fieldLabel: screenFieldLabels(ShelveLineArgs, FIELDS),
     run: async (_ctx, rt, args) => {
       if (args === undefined) { rt.navigate(SHELF_TASK_DETAILS_PATH); return undefined }
       return rt.callServer<ShelveResult>('inbound.shelving.shelveLine', args)
@@ -69,7 +73,7 @@ export const shelvingCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<TaskNoArgs>({
     id: 'inbound.shelving.claim', title: 'commands:inbound.shelving.claim', section: 'document', permission: 'shelf-task:claim',
-    input: TaskNoArgs, server: true, keywords: ['claim', 'SJ'],
+    input: TaskNoArgs, server: true, keywords: ['claim', 'SJ'], fieldLabel: screenFieldLabels(TaskNoArgs, FIELDS),
     when: (ctx) => onTasks(ctx.route),
     run: async (ctx, rt, args) => {
       // From the station with its task, or from the list with the selected row.
@@ -82,7 +86,7 @@ export const shelvingCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<AssignArgs>({
     id: 'inbound.shelving.assign', title: 'commands:inbound.shelving.assign', section: 'document', permission: 'shelf-task:assign',
-    input: AssignArgs, server: true, selection: 'many', keywords: ['assign', 'job group', 'SJ'],
+    input: AssignArgs, server: true, selection: 'many', keywords: ['assign', 'job group', 'SJ'], fieldLabel: screenFieldLabels(AssignArgs, FIELDS),
     when: (ctx) => onTasks(ctx.route),
     enabled: (ctx) => (selectedNos(ctx.selection).length > 0 ? true : 'common:validation.selectAtLeastOne'),
     run: async (ctx, rt, args) => {
@@ -99,7 +103,7 @@ export const shelvingCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<TaskNoArgs>({
     id: 'inbound.shelving.complete', title: 'commands:inbound.shelving.complete', section: 'document', permission: 'shelf-task:complete',
-    input: TaskNoArgs, server: true, confirm: 'inbound:shelving.completeConfirm', keywords: ['complete', 'SJ'],
+    input: TaskNoArgs, server: true, confirm: 'inbound:shelving.completeConfirm', keywords: ['complete', 'SJ'], fieldLabel: screenFieldLabels(TaskNoArgs, FIELDS),
     when: (ctx) => onTasks(ctx.route),
     run: async (ctx, rt, args) => {
       // From the station with its task, or from the list with the selected row.

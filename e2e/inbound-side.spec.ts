@@ -216,6 +216,44 @@ async function newOrder(page: Page, boxes: number) {
   return { ...order, sku: sku! }
 }
 
+test("returns and quick inbound forms by keyboard: refusals name the screen's labels, a line's by its line", async ({ page }) => {
+  const c = new Console(page)
+  await c.signIn('admin')
+  await c.dismissAnnouncement()
+  const [sku] = (await get<{ records: { skuCode: string }[] }>(page, '/api/resources/sku?size=1')).records.map((r) => r.skuCode)
+  const tooSmall = (field: string, min: number) => fill(tr('zh', 'errors:field.tooSmall'), { field, min })
+  const onLine = (line: number, message: string) => fill(tr('zh', 'inbound:errors.line'), { line, message })
+
+  // A new return order: 0 boxes and a second line of quantity 0 — each named by the form's label.
+  await c.runFromPalette(tr('zh', 'commands:inbound.return.add'), 'inbound.return.add')
+  const ret = page.getByTestId('return-form')
+  await expect(page.getByTestId('return-source')).toBeFocused()
+  await page.keyboard.type('SO-E2E-LABELS')
+  await tabTo(page, page.getByTestId('return-boxes'))
+  await page.keyboard.press('ControlOrMeta+a')
+  await page.keyboard.type('0')
+  await page.keyboard.press('Tab')
+  await expect(page.getByTestId('return-lines')).toBeFocused()
+  await page.keyboard.type(`${sku} 1`)
+  await page.keyboard.press('Enter')
+  await page.keyboard.type(`${sku} 0`)
+  await page.keyboard.press('ControlOrMeta+Enter')
+  const rl = (k: string) => tr('zh', `inbound:returns.fields.${k}`)
+  await expect(ret.getByTestId('error-boxCount')).toHaveText(tooSmall(rl('boxCount'), 0))
+  await expect(ret.getByTestId('error-lines')).toHaveText(onLine(2, tooSmall(rl('qty'), 0)))
+  // Refused in the browser: nothing was created.
+  expect((await get<{ records: unknown[] }>(page, '/api/inbound/returns?sourceNo=SO-E2E-LABELS')).records).toEqual([])
+
+  // A new quick inbound task: a line of quantity 0.
+  await c.runFromPalette(tr('zh', 'commands:inbound.quick.add'), 'inbound.quick.add')
+  const quick = page.getByTestId('quick-form')
+  await expect(page.getByTestId('quick-type')).toBeFocused()
+  await tabTo(page, page.getByTestId('quick-lines'))
+  await page.keyboard.type('X0000000001 0')
+  await page.keyboard.press('ControlOrMeta+Enter')
+  await expect(quick.getByTestId('error-lines')).toHaveText(onLine(1, tooSmall(tr('zh', 'inbound:quick.fields.qty'), 0)))
+})
+
 // A 1×1 PNG: the measure's photo.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
 

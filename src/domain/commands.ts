@@ -99,7 +99,9 @@ export interface CommandDef<I = unknown> {
   input?: z.ZodType<I>
   /**
    * i18n key of an argument's label in refusals of `input` (client pre-flight and server), e.g. a
-   * resource's `<ns>:<name>.fields.<f>`; undefined → the shared `fields:<name>`.
+   * resource's `<ns>:<name>.fields.<f>` or a screen's (screenFieldLabels in domain/validation.ts).
+   * Asked with the field's path ('lines.2.qty'), then its top-level field ('lines'); undefined → the
+   * shared `fields:<name>`.
    */
   fieldLabel?: (field: string) => string | undefined
   /** Mutating on the server: POST /api/commands/<id> runs exactly one registered handler. */

@@ -38,12 +38,49 @@ export function issueParams(i: z.core.$ZodIssue): Record<string, unknown> {
 const isMissing = (v: unknown) => v === undefined || v === null
 
 /**
- * The i18n key of a field's label for a refusal: the caller's own (a resource's `<ns>:<name>.fields.<f>`
- * via CommandDef.fieldLabel) for the top-level field, else the shared `fields:<last path segment>`.
+ * The i18n key of a field's label for a refusal: the caller's own (CommandDef.fieldLabel: a resource's
+ * `<ns>:<name>.fields.<f>`, a screen's via screenFieldLabels) for the field's path ('lines.2.qty'), else
+ * for its top-level field ('lines'), else the shared `fields:<last path segment>`.
  */
 export function fieldLabelKeyOf(field: string, own?: (field: string) => string | undefined): string {
   const top = field.split('.')[0]
-  return own?.(top) ?? `fields:${field.split('.').pop()}`
+  return own?.(field) ?? own?.(top) ?? `fields:${field.split('.').pop()}`
+}
+
+/**
+ * Field paths of an argument schema, array indices left out: 'boxCount', 'lines', 'lines.qty' … (through
+ * optional / nullable / default wrappers, pipes and arrays of objects).
+ */
+export function schemaFieldPaths(schema: z.core.$ZodType): string[] {
+  const out: string[] = []
+  const walk = (s: z.core.$ZodType, at: string) => {
+    const def = s._zod.def as { type: string; innerType?: z.core.$ZodType; in?: z.core.$ZodType; element?: z.core.$ZodType; shape?: Record<string, z.core.$ZodType> }
+    if (def.innerType) return walk(def.innerType, at)
+    if (def.type === 'pipe' && def.in) return walk(def.in, at)
+    if (def.type === 'array' && def.element) return walk(def.element, at)
+    if (def.type === 'object' && def.shape) {
+      for (const [k, v] of Object.entries(def.shape)) {
+        const path = at ? `${at}.${k}` : k
+        out.push(path)
+        walk(v, path)
+      }
+    }
+  }
+  walk(schema, '')
+  return out
+}
+
+/**
+ * A command's refusals name its fields by the screen's own labels: `<prefix>.<name>` for every field of
+ * the argument schema, a nested one by its own name ('lines.2.qty' → `<prefix>.qty`); undefined for a
+ * path the schema does not have (the shared `fields:` label then).
+ */
+export function screenFieldLabels(schema: z.core.$ZodType, prefix: string): (field: string) => string | undefined {
+  const paths = new Set(schemaFieldPaths(schema))
+  return (field) => {
+    const path = field.split('.').filter((p) => !/^\d+$/.test(p)).join('.')
+    return paths.has(path) ? `${prefix}.${path.split('.').pop()}` : undefined
+  }
 }
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {

@@ -52,7 +52,7 @@ export class ValidationError extends AppError {
   constructor(issues: z.core.$ZodIssue[], where: 'body' | 'query' | 'params', input: unknown, labelOf?: FieldLabelOf) {
     super(400, 'errors:validation.form', { where }, issues.map((i) => {
       const field = issueField(i)
-      const fieldKey = labelOf?.(field.split('.')[0])
+      const fieldKey = labelOf?.(field) ?? labelOf?.(field.split('.')[0])
       return { field, messageKey: issueMessageKey(i, input), params: { ...issueParams(i), ...(fieldKey ? { fieldKey } : {}) } }
     }))
   }

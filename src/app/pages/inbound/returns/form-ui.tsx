@@ -3,11 +3,15 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../../api/clients'
+import { i18next } from '../../../i18n'
 import type { RunOutcome } from '../../../commands/run'
 
 export type FieldErrors = Record<string, string>
 
-/** Field messages of a failed run; nested fields (lines.1.code) also count for their root (lines). */
+/**
+ * Field messages of a failed run (already naming the field by the screen's label); nested fields
+ * (lines.1.code) also count for their root (lines), prefixed with the line they are on ('Line 2: …').
+ */
 export function fieldErrorsOf(out: RunOutcome): FieldErrors {
   if (out.status !== 'failed') return {}
   const e = out.error as { errors?: { field: string; message: string }[] } | undefined
@@ -15,8 +19,9 @@ export function fieldErrorsOf(out: RunOutcome): FieldErrors {
   const map: FieldErrors = {}
   for (const x of list) {
     map[x.field] ??= x.message
-    const root = x.field.split('.')[0]!
-    map[root] ??= x.field === root ? x.message : `${x.field}: ${x.message}`
+    const [root, index] = x.field.split('.')
+    const line = index !== undefined && /^\d+$/.test(index) ? Number(index) + 1 : undefined
+    map[root!] ??= line === undefined ? x.message : i18next.t('inbound:errors.line', { line, message: x.message })
   }
   return map
 }
