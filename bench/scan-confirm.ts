@@ -1,7 +1,9 @@
 // Scan-confirm benchmark (issue 4): the real server on a loopback port receives one unit per request
 // (POST /api/commands/inbound.receive — permission check, idempotency row, receipt row, conditional line
-// update, ledger balance + ledger row, audit row: one transaction) at a fixed open-loop rate of 25 and
-// 75 requests/s, then as fast as WORKERS concurrent clients can (closed loop) for the throughput. The
+// update, ledger balance + ledger row, audit row: one transaction) at fixed open-loop rates of 25 and
+// 75 requests/s — all on one order, then taking turns over WORKERS orders — and then as fast as
+// WORKERS concurrent clients can (closed loop) for the throughput: all on one order (its row lock
+// serializes them: the worst case) and each on its own order (operators at different docks). The
 // ceiling is the raw driver's single-row transaction rate on this machine (BEGIN; UPDATE one row;
 // COMMIT — sequential on one connection, then with WORKERS connections on PostgreSQL). PGlite on a
 // fresh DATA_DIR; PostgreSQL when BENCH_DATABASE_URL is given (a fresh database, dropped afterwards).
@@ -41,8 +43,8 @@ async function headers(base: string): Promise<Record<string, string>> {
   return { authorization: `Bearer ${token}`, 'x-userinfo-header': '1-admin-26', 'x-language-header': 'en-US', 'content-type': 'application/json' }
 }
 
-function receiver(base: string, h: Record<string, string>, skuCode: string) {
-  const body = JSON.stringify({ orderNo: ORDER_NO, code: skuCode, qty: 1 })
+function receiver(base: string, h: Record<string, string>, skuCode: string, orderNo = ORDER_NO) {
+  const body = JSON.stringify({ orderNo, code: skuCode, qty: 1 })
   return async (): Promise<{ ms: number; ok: boolean; error?: string }> => {
     const t0 = performance.now()
     const r = await fetch(`${base}/api/commands/inbound.receive`, { method: 'POST', headers: { ...h, 'idempotency-key': `bench-${randomUUID()}` }, body })
@@ -51,8 +53,8 @@ function receiver(base: string, h: Record<string, string>, skuCode: string) {
   }
 }
 
-/** Open loop: one request every 1000/rate ms whatever the answers, for SECONDS. */
-async function atRate(send: ReturnType<typeof receiver>, rate: number): Promise<RateResult> {
+/** Open loop: one request every 1000/rate ms whatever the answers, for SECONDS; senders take turns. */
+async function atRate(senders: ReturnType<typeof receiver>[], rate: number): Promise<RateResult> {
   const total = Math.round(rate * SECONDS)
   const lat: number[] = []
   let errors = 0
@@ -63,7 +65,7 @@ async function atRate(send: ReturnType<typeof receiver>, rate: number): Promise<
     const due = t0 + (i * 1000) / rate
     const wait = due - performance.now()
     if (wait > 0) await new Promise((r) => setTimeout(r, wait))
-    inflight.push(send().then((r) => { lat.push(r.ms); if (!r.ok) { errors++; firstError ??= r.error } }, (e: Error) => { errors++; firstError ??= e.message }))
+    inflight.push(senders[i % senders.length]!().then((r) => { lat.push(r.ms); if (!r.ok) { errors++; firstError ??= r.error } }, (e: Error) => { errors++; firstError ??= e.message }))
   }
   await Promise.all(inflight)
   const secs = (performance.now() - t0) / 1000
@@ -71,14 +73,19 @@ async function atRate(send: ReturnType<typeof receiver>, rate: number): Promise<
   return { rate, n: total, errors, p50: pct(lat, 50), p99: pct(lat, 99), max: lat[lat.length - 1] ?? NaN, achieved: (total - errors) / secs, firstError }
 }
 
-/** Closed loop: WORKERS clients back to back for SECONDS → completed receipts per second. */
-async function flatOut(send: ReturnType<typeof receiver>): Promise<{ rps: number; errors: number; p99: number }> {
+/**
+ * Closed loop: WORKERS clients back to back for SECONDS → completed receipts per second. One sender
+ * for all (every client on the same order: its row lock serializes them) or one per client (each
+ * client its own order, as operators at different docks).
+ */
+async function flatOut(senders: ReturnType<typeof receiver>[]): Promise<{ rps: number; errors: number; p99: number }> {
   const end = performance.now() + SECONDS * 1000
   const lat: number[] = []
   let done = 0
   let errors = 0
   const t0 = performance.now()
-  await Promise.all(Array.from({ length: WORKERS }, async () => {
+  await Promise.all(Array.from({ length: WORKERS }, async (_, i) => {
+    const send = senders[i % senders.length]!
     while (performance.now() < end) {
       const r = await send()
       lat.push(r.ms)
@@ -147,26 +154,40 @@ async function runOne(label: 'PGlite' | 'PostgreSQL', adminUrl?: string) {
   }
   try {
     const database = await openDatabase(dbUrl ? { databaseUrl: dbUrl } : { dataDir: env.DATA_DIR! })
-    let skuCode: string
-    try { skuCode = (await prepareReceivingOrder(database, ORDER_NO, 10_000_000)).skuCode } finally { await database.close() }
+    // Order 1 takes the fixed rates and the same-order flat out; orders 1..WORKERS one client each.
+    const orders: { orderNo: string; skuCode: string }[] = []
+    try {
+      for (let i = 1; i <= WORKERS; i++) {
+        const orderNo = i === 1 ? ORDER_NO : `${ORDER_NO}D${i}`
+        orders.push({ orderNo, skuCode: (await prepareReceivingOrder(database, orderNo, 10_000_000)).skuCode })
+      }
+    } finally { await database.close() }
     const server = await startServer(env, PORTS)
     try {
-      const send = receiver(server.base, await headers(server.base), skuCode)
-      for (let i = 0; i < 20; i++) await send() // warm-up
+      const h = await headers(server.base)
+      const senders = orders.map((o) => receiver(server.base, h, o.skuCode, o.orderNo))
+      const send = senders[0]!
+      for (const s of senders) for (let i = 0; i < 5; i++) await s() // warm-up
       const rates: RateResult[] = []
-      for (const rate of RATES) rates.push(await atRate(send, rate))
-      const flat = await flatOut(send)
+      for (const rate of RATES) rates.push(await atRate([send], rate))
+      const spread: RateResult[] = []
+      for (const rate of RATES) spread.push(await atRate(senders, rate))
+      const flat = await flatOut([send])
+      const docks = await flatOut(senders)
       const raw = await rawRate(adminUrl ? 'postgres' : 'pglite', dbUrl)
       const ceiling = raw.concurrent ?? raw.sequential
       console.log(`\n${label}`)
-      for (const r of rates) {
-        console.log(`  ${String(r.rate).padStart(3)} req/s  n=${r.n}  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  max ${r.max.toFixed(1)} ms  achieved ${r.achieved.toFixed(1)}/s  errors ${r.errors}` +
+      for (const r of [...rates.map((x) => ['one order', x] as const), ...spread.map((x) => [`${WORKERS} orders`, x] as const)].map(([w, x]) => ({ ...x, w }))) {
+        console.log(`  ${String(r.rate).padStart(3)} req/s on ${r.w.padEnd(9)}  n=${r.n}  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  max ${r.max.toFixed(1)} ms  achieved ${r.achieved.toFixed(1)}/s  errors ${r.errors}` +
           `  ${r.p99 <= TARGET_P99 ? 'OK' : `ABOVE target p99 ≤ ${TARGET_P99} ms`}${r.firstError ? `\n      first error: ${r.firstError}` : ''}`)
       }
-      console.log(`  flat out (${WORKERS} clients): ${flat.rps.toFixed(1)} receipts/s  p99 ${flat.p99.toFixed(1)} ms  errors ${flat.errors}`)
+      console.log(`  flat out, ${WORKERS} clients on one order: ${flat.rps.toFixed(1)} receipts/s  p99 ${flat.p99.toFixed(1)} ms  errors ${flat.errors}`)
+      console.log(`  flat out, ${WORKERS} clients on ${WORKERS} orders: ${docks.rps.toFixed(1)} receipts/s  p99 ${docks.p99.toFixed(1)} ms  errors ${docks.errors}`)
       console.log(`  raw driver single-row tx: ${raw.sequential.toFixed(0)}/s sequential${raw.concurrent ? `, ${raw.concurrent.toFixed(0)}/s with ${WORKERS} connections` : ''}`)
-      const share = flat.rps / ceiling
-      console.log(`  throughput share of raw: ${(share * 100).toFixed(1)}%  ${share >= TARGET_SHARE ? 'OK' : `BELOW target ≥ ${TARGET_SHARE * 100}%`}`)
+      for (const [what, rps] of [['one order', flat.rps], [`${WORKERS} orders`, docks.rps]] as const) {
+        const share = rps / ceiling
+        console.log(`  throughput share of raw (${what}): ${(share * 100).toFixed(1)}%  ${share >= TARGET_SHARE ? 'OK' : `BELOW target ≥ ${TARGET_SHARE * 100}%`}`)
+      }
     } finally {
       await server.stop()
     }
