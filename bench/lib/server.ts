@@ -2,7 +2,6 @@
 // (tsx src/server/main.ts) started on it and stopped again, and a percentile helper.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
-import { join } from 'node:path'
 
 /** "8260-8269" or "8260,8261" → the ports; `fallback` when unset. */
 export function portsFrom(spec: string | undefined, fallback: number[]): number[] {
@@ -24,12 +23,16 @@ export async function freePort(ports: number[]): Promise<number> {
   throw new Error(`no free port in ${ports[0]}-${ports[ports.length - 1]}`)
 }
 
-export interface RunningServer { base: string; child: ChildProcess; stop(): Promise<void> }
+export interface RunningServer { base: string; child: ChildProcess; exited: Promise<void>; stop(): Promise<void> }
 
-/** Starts the server with `env` on the first free port of `ports`; resolves once it says it is ready. */
+/**
+ * Starts the server with `env` on the first free port of `ports`; resolves once it says it is ready.
+ * The server is the child itself (node --import tsx, no wrapper process), so a signal sent to `child`
+ * — SIGKILL in the crash test — reaches the process that holds the database.
+ */
 export async function startServer(env: Record<string, string>, ports: number[]): Promise<RunningServer> {
   const port = await freePort(ports)
-  const child = spawn(join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent',
       // The sign-in limit would (rightly) stop a load generator at 20/min from one address.
@@ -54,7 +57,7 @@ export async function startServer(env: Record<string, string>, ports: number[]):
     await new Promise((r) => setTimeout(r, 250))
   }
   return {
-    base, child,
+    base, child, exited,
     async stop() {
       if (child.exitCode !== null) return
       child.kill('SIGTERM')

@@ -4,13 +4,12 @@
 // lies between the acknowledged count and acknowledged + in-flight-at-kill, and the invariant check
 // passes. PGlite (a data directory) by default; PostgreSQL with TEST_DATABASE_URL.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { openDatabase } from '../../src/server/db/client'
-import { freePort } from '../../bench/lib/server'
+import { freePort, startServer, type RunningServer } from '../../bench/lib/server'
 import { prepareReceivingOrder } from '../../bench/lib/inbound'
 import { PG_URL, createPgDatabase } from '../helpers/db'
 
@@ -24,32 +23,11 @@ let dropPg: (() => Promise<void>) | undefined
 let skuCode = ''
 let port = 0
 
-interface Server { child: ChildProcess; base: string; exited: Promise<void> }
-
-/** The server itself (node --import tsx, no wrapper process), so SIGKILL hits the process holding the database. */
-async function start(): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent', SEED_DEMO: '1',
-      LOGIN_LIMIT_ADDRESS: '100000', LOGIN_LIMIT_ACCOUNT: '100000', JWT_SECRET: 'crash-test-secret-0123456789abcdef0123',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATA_DIR: '' } : { DATA_DIR: dataDir, DATABASE_URL: '' }),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let out = ''
-  child.stdout!.on('data', (d) => { out += d })
-  child.stderr!.on('data', (d) => { out += d })
-  const exited = new Promise<void>((r) => child.once('exit', () => r()))
-  const base = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 120_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${out}`)
-    try { if ((await fetch(`${base}/version.json`)).ok && out.includes('ready')) break } catch { /* not yet */ }
-    if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`server did not start:\n${out}`) }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  return { child, base, exited }
-}
+/** A server process on the test's port over its database (kept across restarts). */
+const start = (): Promise<RunningServer> => startServer({
+  SEED_DEMO: '1', LOGIN_LIMIT_ADDRESS: '100000', LOGIN_LIMIT_ACCOUNT: '100000', JWT_SECRET: 'crash-test-secret-0123456789abcdef0123',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATA_DIR: '' } : { DATA_DIR: dataDir, DATABASE_URL: '' }),
+}, [port])
 
 async function signIn(base: string): Promise<Record<string, string>> {
   const r = await fetch(`${base}/auth/oauth/token`, {
@@ -136,8 +114,7 @@ describe('crash: SIGKILL during receipts', () => {
       })).json()
       expect(check.data.violations).toEqual([])
     } finally {
-      s.child.kill('SIGTERM')
-      await s.exited
+      await s.stop()
     }
   }, 300_000)
 })
