@@ -6,6 +6,7 @@
 import { test, expect, type Page } from '@playwright/test'
 import { Console, tr } from './pages/console'
 import { Resources } from './pages/resources'
+import { typeFields } from './pages/stations'
 
 const USERNAME = 'e2e.user1'
 const totalText = (n: number) => tr('zh', 'grid:total').replace('{{total}}', String(n))
@@ -33,13 +34,7 @@ test('administration by keyboard: users, reset password, force offline, mail out
   await c.runFromPalette(tr('zh', 'commands:admin.user.add'), 'admin.user.add')
   const form = page.getByTestId('user-form')
   await expect(form).toBeVisible()
-  await page.keyboard.type(USERNAME)
-  await page.keyboard.press('Tab')
-  await page.keyboard.type('Start#2026x')
-  await page.keyboard.press('Tab')
-  await page.keyboard.type('E2E 用户')
-  await page.keyboard.press('Tab')
-  await page.keyboard.type('abc')
+  await typeFields(page, USERNAME, 'Start#2026x', 'E2E 用户', 'abc')
   await page.keyboard.press('Enter')
   await expect(form.getByRole('alert').filter({ hasText: tr('zh', 'admin:user.errors.phoneInvalid') })).toBeVisible()
   await expect(form).toBeVisible()

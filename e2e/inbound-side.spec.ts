@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs'
 import { test, expect, type Locator, type Page } from '@playwright/test'
 import { PDFDocument } from 'pdf-lib'
 import { Console, tr } from './pages/console'
-import { apiCommand as cmd, apiGet as get, fill, goToDocument, tabTo } from './pages/stations'
+import { apiCommand as cmd, apiGet as get, fill, goToDocument, tabTo, typeFields } from './pages/stations'
 
 type Settings = Record<string, unknown>
 
@@ -102,13 +102,7 @@ test('inbound settings, vehicle release and the timeout report by keyboard', asy
     await page.keyboard.press('Alt+n')
     const strip = page.getByTestId('release-form')
     await expect(page.getByTestId('release-plateNo')).toBeFocused()
-    await page.keyboard.type('粤B-E2E01')
-    await page.keyboard.press('Tab')
-    await page.keyboard.type('Li Wei')
-    await page.keyboard.press('Tab')
-    await page.keyboard.type('call me')
-    await page.keyboard.press('Tab')
-    await page.keyboard.type('RK0000000000')
+    await typeFields(page, '粤B-E2E01', 'Li Wei', 'call me', 'RK0000000000')
     await page.keyboard.press('Enter')
     const rl = (k: string) => tr('zh', `inbound:release.fields.${k}`)
     await expect(strip.getByTestId('error-driverPhone')).toHaveText(fill(tr('zh', 'errors:field.invalidFormat'), { field: rl('driverPhone') }))
@@ -141,13 +135,7 @@ test('inbound settings, vehicle release and the timeout report by keyboard', asy
     // This time from the palette's 'register vehicle' (the page is open already).
     await c.runFromPalette(tr('zh', 'commands:inbound.release.add'), 'inbound.release.add')
     await expect(page.getByTestId('release-plateNo')).toBeFocused()
-    await page.keyboard.type('粤B-E2E02')
-    await page.keyboard.press('Tab')
-    await page.keyboard.type('Zhang San')
-    await page.keyboard.press('Tab')
-    await page.keyboard.type('13800000002')
-    await page.keyboard.press('Tab')
-    await page.keyboard.type(fresh.orderNo)
+    await typeFields(page, '粤B-E2E02', 'Zhang San', '13800000002', fresh.orderNo)
     await page.keyboard.press('Enter')
     await expect(strip).toBeHidden()
     const now = list.locator('tr[data-strip]').filter({ hasText: '粤B-E2E02' })

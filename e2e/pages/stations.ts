@@ -74,3 +74,11 @@ export async function tabTo(page: Page, target: Locator, max = 30): Promise<void
   for (let i = 0; i < max && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press(back ? 'Shift+Tab' : 'Tab')
   await expect(target).toBeFocused()
 }
+
+/** Type each value into the focused field and Tab to the next one (no Tab after the last). */
+export async function typeFields(page: Page, ...values: string[]): Promise<void> {
+  for (const [i, v] of values.entries()) {
+    if (i > 0) await page.keyboard.press('Tab')
+    await page.keyboard.type(v)
+  }
+}
