@@ -34,6 +34,8 @@ test('administration by keyboard: users, reset password, force offline, mail out
   await c.runFromPalette(tr('zh', 'commands:admin.user.add'), 'admin.user.add')
   const form = page.getByTestId('user-form')
   await expect(form).toBeVisible()
+  // The form puts the cursor in its first field (an operator types once it is there).
+  await expect(form.locator('input[name="username"]')).toBeFocused()
   await typeFields(page, USERNAME, 'Start#2026x', 'E2E 用户', 'abc')
   await page.keyboard.press('Enter')
   await expect(form.getByRole('alert').filter({ hasText: tr('zh', 'admin:user.errors.phoneInvalid') })).toBeVisible()
@@ -110,6 +112,7 @@ test('administration by keyboard: users, reset password, force offline, mail out
   await page.keyboard.press('Enter')
   await expect(form).toBeVisible()
   await expect(page.getByTestId('user-username-fixed')).toHaveText('admin')
+  await expect(form.locator(':focus')).toHaveCount(1) // the cursor is in the form before Tab moves it
   await page.keyboard.press('Tab') // employee name → phone
   await page.keyboard.press('ControlOrMeta+a')
   await page.keyboard.type('13900139000')

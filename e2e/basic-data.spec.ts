@@ -28,6 +28,7 @@ test('basic data by keyboard: create, import with errors then fixed, bulk disabl
   // 1. A storage area from the palette (the form opens wherever we are).
   await c.runFromPalette(tr('zh', 'res-warehouse:storageArea.title'), 'resource.storageArea.add')
   await expect(r.form('storageArea')).toBeVisible()
+  await expect(r.form('storageArea').locator(':focus')).toHaveCount(1) // typing waits for the cursor in the form
   await page.keyboard.type('e2ea') // codes are upper-cased as typed
   await expect(page.locator(':focus')).toHaveValue('E2EA')
   await page.keyboard.press('Tab')
@@ -41,6 +42,7 @@ test('basic data by keyboard: create, import with errors then fixed, bulk disabl
   // 2. A shelf in that area.
   await c.runFromPalette(tr('zh', 'res-warehouse:shelf.title'), 'resource.shelf.add')
   await expect(r.form('shelf')).toBeVisible()
+  await expect(r.form('shelf').locator(':focus')).toHaveCount(1) // typing waits for the cursor in the form
   await page.keyboard.type('E2ES1')
   await page.keyboard.press('Tab')
   await r.pickListbox(tr('zh', 'dict:shelfType.light'))
@@ -56,6 +58,7 @@ test('basic data by keyboard: create, import with errors then fixed, bulk disabl
   // 3. A location on that shelf.
   await c.runFromPalette(tr('zh', 'res-warehouse:location.title'), 'resource.location.add')
   await expect(r.form('location')).toBeVisible()
+  await expect(r.form('location').locator(':focus')).toHaveCount(1) // typing waits for the cursor in the form
   await page.keyboard.type('E2E-01-01')
   await page.keyboard.press('Tab')
   await r.pickListbox(tr('zh', 'dict:locationType.fullBox'))
