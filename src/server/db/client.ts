@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import * as schema from './schema/index'
 import { acquireDataDirLock, type DataDirLock } from './lock'
+import { pgliteSession } from './pglite-session'
 
 export type Schema = typeof schema
 export type AppDb = PgDatabase<PgQueryResultHKT, Schema>
@@ -132,14 +133,16 @@ async function openPglite(dataDir: string): Promise<Database> {
     lock?.release()
     throw err
   }
-  const db = drizzlePglite({ client, schema }) as unknown as AppDb
+  // Prepared statements, one WebAssembly crossing per statement (pglite-session.ts).
+  const session = pgliteSession(client)
+  const db = drizzlePglite({ client: session as unknown as PGlite, schema }) as unknown as AppDb
   return {
     kind: 'pglite',
     db,
     async tx(fn) { return await db.transaction(fn as never) as Awaited<ReturnType<typeof fn>> },
-    async exec(text) { await client.exec(text) },
-    async execTx(text) { await client.transaction(async (t) => { await t.exec(text) }) },
-    async query(text, params) { return (await client.query(text, params as unknown[])).rows as never },
+    async exec(text) { await session.exec(text) },
+    async execTx(text) { await session.transaction(async (t) => { await t.exec(text) }) },
+    async query(text, params) { return (await session.query(text, params as unknown[])).rows as never },
     async close() {
       try { await client.close() } finally { lock?.release() }
     },
