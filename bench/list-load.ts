@@ -29,6 +29,7 @@ import { refFilterConds, runtimeByName } from '../src/server/resources/runtime'
 import type { AuthContext } from '../src/server/http/context'
 import { DEMO_PASSWORD } from '../src/server/db/seed/demo'
 import { startServer, portsFrom, pct } from './lib/server'
+import { request, signIn } from './lib/http'
 import {
   seedBulk, openSeeded, bulkOptionsFromEnv, printResults, BENCH_TENANT, BENCH_WAREHOUSE, AREA_PREFIX, STYLE_PREFIX, LOCATION_PREFIX, SKU_PREFIX, type BulkResult,
 } from './seed-bulk'
@@ -78,8 +79,8 @@ async function measure(base: string, headers: Record<string, string>, s: Scenari
   let total = 0
   let firstError: string | undefined
   const check = async (i: number) => {
-    const res = await fetch(base + urlOf(s, i, p), { headers })
-    const body = await res.json() as { responseCode?: string; data?: { records: Record<string, unknown>[]; total: number } }
+    const res = await request(base + urlOf(s, i, p), { headers })
+    const body = JSON.parse(res.text) as { responseCode?: string; data?: { records: Record<string, unknown>[]; total: number } }
     const recs = body.data?.records
     if (res.status !== 200 || body.responseCode !== '0001' || !recs) throw new Error(`${res.status} ${JSON.stringify(body).slice(0, 300)}`)
     // A page that is not sorted or is empty would make the timing meaningless.
@@ -98,15 +99,8 @@ async function measure(base: string, headers: Record<string, string>, s: Scenari
   return { scenario: s, n: lat.length, errors, p50: pct(lat, 50), p95: pct(lat, 95), p99: pct(lat, 99), max: lat[lat.length - 1] ?? NaN, total, firstError }
 }
 
-async function signIn(base: string): Promise<Record<string, string>> {
-  const res = await fetch(`${base}/auth/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-language-header': 'en-US' },
-    body: new URLSearchParams({ username: 'admin', password: DEMO_PASSWORD, deviceId: 'bench', validCode: '' }),
-  })
-  const body = await res.json() as { responseCode?: string; responseDesc?: string; datas?: { access_token: string } }
-  if (body.responseCode !== '0001' || !body.datas) throw new Error(`sign-in failed: ${res.status} ${body.responseDesc}`)
-  const token = body.datas.access_token
+async function adminHeaders(base: string): Promise<Record<string, string>> {
+  const token = await signIn(base, 'admin', DEMO_PASSWORD)
   return { authorization: `Bearer ${token}`, 'x-sso-auth': token, 'x-language-header': 'en-US', 'x-oauth2-app': 'wms', 'x-userinfo-header': `${BENCH_TENANT}-admin-${BENCH_WAREHOUSE}` }
 }
 
@@ -176,7 +170,7 @@ async function runAgainst(label: string, target: { dataDir?: string; databaseUrl
   console.log(`  server up in ${((Date.now() - t0) / 1000).toFixed(1)} s at ${server.base}; ≤${REQUESTS} requests or ${SECONDS} s per scenario, one at a time`)
   const results: Result[] = []
   try {
-    const headers = await signIn(server.base)
+    const headers = await adminHeaders(server.base)
     for (const s of SCENARIOS) {
       if (ONLY && !ONLY.has(s.name)) continue
       const r = await measure(server.base, headers, s, pools)

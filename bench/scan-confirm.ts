@@ -23,6 +23,7 @@ import { openDatabase } from '../src/server/db/client'
 import { DEMO_PASSWORD } from '../src/server/db/seed/demo'
 import { startServer, pct } from './lib/server'
 import { prepareReceivingOrder } from './lib/inbound'
+import { request, signIn } from './lib/http'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 8)
@@ -35,11 +36,7 @@ const TARGET_SHARE = 0.4
 interface RateResult { rate: number; n: number; errors: number; p50: number; p99: number; max: number; achieved: number; firstError?: string }
 
 async function headers(base: string): Promise<Record<string, string>> {
-  const r = await fetch(`${base}/auth/oauth/token`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'admin', password: DEMO_PASSWORD }).toString(),
-  })
-  const token = (await r.json()).datas.access_token as string
+  const token = await signIn(base, 'admin', DEMO_PASSWORD)
   return { authorization: `Bearer ${token}`, 'x-userinfo-header': '1-admin-26', 'x-language-header': 'en-US', 'content-type': 'application/json' }
 }
 
@@ -47,9 +44,8 @@ function receiver(base: string, h: Record<string, string>, skuCode: string, orde
   const body = JSON.stringify({ orderNo, code: skuCode, qty: 1 })
   return async (): Promise<{ ms: number; ok: boolean; error?: string }> => {
     const t0 = performance.now()
-    const r = await fetch(`${base}/api/commands/inbound.receive`, { method: 'POST', headers: { ...h, 'idempotency-key': `bench-${randomUUID()}` }, body })
-    const text = await r.text()
-    return { ms: performance.now() - t0, ok: r.status === 200, error: r.status === 200 ? undefined : `${r.status} ${text.slice(0, 200)}` }
+    const r = await request(`${base}/api/commands/inbound.receive`, { method: 'POST', headers: { ...h, 'idempotency-key': `bench-${randomUUID()}` }, body })
+    return { ms: performance.now() - t0, ok: r.status === 200, error: r.status === 200 ? undefined : `${r.status} ${r.text.slice(0, 200)}` }
   }
 }
 
@@ -174,6 +170,8 @@ async function runOne(label: 'PGlite' | 'PostgreSQL', adminUrl?: string) {
       for (const rate of RATES) spread.push(await atRate(senders, rate))
       const flat = await flatOut([send])
       const docks = await flatOut(senders)
+      // What this harness can drive at all: a static GET (no auth, no database) flat out.
+      const floor = await flatOut([async () => { const t0 = performance.now(); const r = await request(`${server.base}/version.json`); return { ms: performance.now() - t0, ok: r.status === 200 } }])
       const raw = await rawRate(adminUrl ? 'postgres' : 'pglite', dbUrl)
       const ceiling = raw.concurrent ?? raw.sequential
       console.log(`\n${label}`)
@@ -183,6 +181,7 @@ async function runOne(label: 'PGlite' | 'PostgreSQL', adminUrl?: string) {
       }
       console.log(`  flat out, ${WORKERS} clients on one order: ${flat.rps.toFixed(1)} receipts/s  p99 ${flat.p99.toFixed(1)} ms  errors ${flat.errors}`)
       console.log(`  flat out, ${WORKERS} clients on ${WORKERS} orders: ${docks.rps.toFixed(1)} receipts/s  p99 ${docks.p99.toFixed(1)} ms  errors ${docks.errors}`)
+      console.log(`  harness: static GET /version.json flat out, ${WORKERS} clients: ${floor.rps.toFixed(0)}/s`)
       console.log(`  raw driver single-row tx: ${raw.sequential.toFixed(0)}/s sequential${raw.concurrent ? `, ${raw.concurrent.toFixed(0)}/s with ${WORKERS} connections` : ''}`)
       for (const [what, rps] of [['one order', flat.rps], [`${WORKERS} orders`, docks.rps]] as const) {
         const share = rps / ceiling

@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/server/db/seed/demo'
 import { startServer as startSharedServer, pct } from './lib/server'
+import { request, signIn } from './lib/http'
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -63,14 +64,8 @@ async function drive(call: Call): Promise<Result> {
 // Demo users that share the first pair 26-1; each client signs in as one of them.
 const BENCH_USERS = DEMO_USERS.filter((u) => u.password === DEMO_PASSWORD)
 
-async function signIn(base: string, username: string): Promise<{ token: string } | { error: string }> {
-  const res = await fetch(`${base}/auth/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-language-header': 'en-US' },
-    body: new URLSearchParams({ username, password: DEMO_PASSWORD, deviceId: 'bench', validCode: '' }),
-  })
-  const body = await res.json() as { responseCode?: string; responseDesc?: string; datas?: { access_token: string } }
-  return body.responseCode === '0001' && body.datas ? { token: body.datas.access_token } : { error: `${res.status} ${body.responseDesc}` }
+async function signInAs(base: string, username: string): Promise<{ token: string } | { error: string }> {
+  try { return { token: await signIn(base, username, DEMO_PASSWORD) } } catch (e) { return { error: (e as Error).message } }
 }
 
 async function runAgainst(label: string, env: Record<string, string>): Promise<Result[]> {
@@ -84,19 +79,19 @@ async function runAgainst(label: string, env: Record<string, string>): Promise<R
     const headers: Record<string, string>[] = []
     for (let c = 0; c < CLIENTS; c++) {
       const u = BENCH_USERS[c % BENCH_USERS.length]
-      const s = await signIn(base, u.username)
+      const s = await signInAs(base, u.username)
       if ('error' in s) throw new Error(`sign-in as ${u.username} failed: ${s.error}`)
       const [warehouseId, tenantId] = u.pairs[0]
       headers.push({ authorization: `Bearer ${s.token}`, 'x-sso-auth': s.token, 'x-language-header': 'en-US', 'x-oauth2-app': 'wms', 'x-userinfo-header': `${tenantId}-${encodeURIComponent(u.username)}-${warehouseId}` })
     }
     const get = (path: string, check: (b: Record<string, any>) => boolean) => async (c: number) => {
-      const res = await fetch(`${base}${path}`, { headers: headers[c] })
-      const body = await res.json() as Record<string, any>
+      const res = await request(`${base}${path}`, { headers: headers[c] })
+      const body = JSON.parse(res.text) as Record<string, any>
       if (res.status !== 200 || body.responseCode !== '0001' || !check(body)) throw new Error(`${path}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`)
       return true
     }
     const calls: Call[] = [
-      { name: 'login', run: async (c) => { const s = await signIn(base, BENCH_USERS[c % BENCH_USERS.length].username); if ('error' in s) throw new Error(s.error); return true } },
+      { name: 'login', run: async (c) => { const s = await signInAs(base, BENCH_USERS[c % BENCH_USERS.length].username); if ('error' in s) throw new Error(s.error); return true } },
       { name: 'info', run: get('/wms-plus-base/common/pms/user/info', (b) => typeof b.data?.id === 'number') },
       { name: 'getInfo', run: get('/wms-plus-base/common/pms/user/getInfo', (b) => Array.isArray(b.datas?.tenants)) },
       { name: 'menus', run: get('/wms-plus-base/common/pms/user/menus', (b) => Array.isArray(b.data?.menus)) },

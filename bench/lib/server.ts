@@ -32,7 +32,7 @@ export interface RunningServer { base: string; child: ChildProcess; exited: Prom
  */
 export async function startServer(env: Record<string, string>, ports: number[]): Promise<RunningServer> {
   const port = await freePort(ports)
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent',
       // The sign-in limit would (rightly) stop a load generator at 20/min from one address.
