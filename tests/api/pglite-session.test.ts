@@ -100,9 +100,14 @@ describe.skipIf(!!PG_URL)('PGlite session (prepared statements)', () => {
     await s.exec('ALTER TABLE counter ADD COLUMN note text DEFAULT $$x$$')
     expect(s.preparedCount()).toBe(0)
     expect((await s.query(star, [1])).rows).toEqual([{ id: 1, n: 0, note: 'x' }])
+    // DDL through query (not exec): the statement whose result shape changed fails once, then is prepared anew.
+    await s.query('ALTER TABLE counter ADD COLUMN extra int DEFAULT 7')
+    const stale = await refusal(s.query(star, [1]))
+    expect(pgCode(stale)).toBe('0A000')
+    expect((await s.query(star, [1])).rows).toEqual([{ id: 1, n: 0, note: 'x', extra: 7 }])
     // exec inside a transaction: both statements commit together.
     await s.transaction(async (tx) => { await tx.exec(`UPDATE counter SET note = 'y'; UPDATE counter SET n = n + 2`) })
-    expect((await s.query(star, [1])).rows).toEqual([{ id: 1, n: 2, note: 'y' }])
+    expect((await s.query(star, [1])).rows).toEqual([{ id: 1, n: 2, note: 'y', extra: 7 }])
   })
 
   it('keeps at most MAX_STATEMENTS prepared, and an evicted text runs again', async () => {

@@ -92,6 +92,18 @@ async function openPostgres(url: string, max: number): Promise<Database> {
 /** Distinct statements one PostgreSQL connection keeps prepared; later new texts run unprepared. */
 const PREPARED_PER_CONNECTION = 400
 
+/** A statement's name: a hash of its text, remembered per text (hashing it on every call cost CPU). */
+const statementNames = new Map<string, string>()
+function statementName(text: string): string {
+  let name = statementNames.get(text)
+  if (name === undefined) {
+    name = `wms_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`
+    if (statementNames.size >= 4 * PREPARED_PER_CONNECTION) statementNames.clear()
+    statementNames.set(text, name)
+  }
+  return name
+}
+
 /**
  * Parameterised statements run as named prepared statements on PostgreSQL (the name is a hash of the
  * text), so a connection parses and plans each text once instead of on every call — half of a
@@ -108,7 +120,7 @@ function preparePerConnection(client: pg.PoolClient) {
       const qc = c as pg.QueryConfig
       const values = qc.values ?? (Array.isArray(rest[0]) ? rest[0] : undefined)
       if (values && values.length) {
-        const name = `wms_${createHash('sha1').update(qc.text).digest('hex').slice(0, 24)}`
+        const name = statementName(qc.text)
         if (names.has(name) || names.size < PREPARED_PER_CONNECTION) {
           names.add(name)
           c = { ...qc, name }

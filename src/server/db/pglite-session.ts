@@ -105,8 +105,19 @@ export function pgliteSession(pg: PGlite): PgliteSessionClient {
       const s = serializers?.[oid] ?? pg.serializers[oid]
       return s ? s(p) : String(p)
     })
-    const messages = await send([...head, ...closing(),
-      serialize.bind({ statement: st.name, values: values as (string | null)[] }), serialize.execute({}), serialize.sync()])
+    let messages: BackendMessage[]
+    try {
+      messages = await send([...head, ...closing(),
+        serialize.bind({ statement: st.name, values: values as (string | null)[] }), serialize.execute({}), serialize.sync()])
+    } catch (err) {
+      // A statement whose tables changed shape under it (DDL outside `exec`) is prepared anew next time.
+      const code = (err as { code?: string }).code
+      if ((code === '0A000' || code === '26000') && statements.get(text) === st) {
+        statements.delete(text)
+        if (code === '0A000') toClose.push(st.name)
+      }
+      throw err
+    }
     return toResults<T>(st.fields, messages, options)
   }
 
