@@ -183,8 +183,15 @@ async function runOne(label: 'PGlite' | 'PostgreSQL', adminUrl?: string) {
       for (const rate of RATES) spread.push(await atRate(senders, rate))
       const flat = await flatOut([send])
       const docks = await flatOut(senders)
-      // What this harness can drive at all: a static GET (no auth, no database) flat out.
-      const floor = await flatOut([async () => { const t0 = performance.now(); const r = await request(`${server.base}/version.json`); return { ms: performance.now() - t0, ok: r.status === 200 } }])
+      // What this harness can drive at all — a static GET (no auth, no database) — and the cheapest
+      // authenticated call: the current user (session check + one row by key), both flat out.
+      const get = (path: string, hdrs: Record<string, string> = {}) => async () => {
+        const t0 = performance.now()
+        const r = await request(`${server.base}${path}`, { headers: hdrs })
+        return { ms: performance.now() - t0, ok: r.status === 200, error: r.status === 200 ? undefined : `${r.status} ${r.text.slice(0, 200)}` }
+      }
+      const floor = await flatOut([get('/version.json')])
+      const authed = await flatOut([get('/wms-plus-base/common/pms/user/info', h)])
       const raw = await rawRate(adminUrl ? 'postgres' : 'pglite', dbUrl)
       const ceiling = raw.concurrent ?? raw.sequential
       console.log(`\n${label}`)
@@ -195,11 +202,13 @@ async function runOne(label: 'PGlite' | 'PostgreSQL', adminUrl?: string) {
       console.log(`  flat out, ${WORKERS} clients on one order: ${flat.rps.toFixed(1)} receipts/s  p99 ${flat.p99.toFixed(1)} ms  errors ${flat.errors}`)
       console.log(`  flat out, ${WORKERS} clients on ${WORKERS} orders: ${docks.rps.toFixed(1)} receipts/s  p99 ${docks.p99.toFixed(1)} ms  errors ${docks.errors}`)
       console.log(`  harness: static GET /version.json flat out, ${WORKERS} clients: ${floor.rps.toFixed(0)}/s`)
+      console.log(`  cheapest authenticated call (GET current user: session check + one row), flat out: ${authed.rps.toFixed(0)}/s  errors ${authed.errors}`)
       console.log(`  raw driver single-row tx: ${raw.label}`)
       for (const [what, rps] of [['one order', flat.rps], [`${WORKERS} orders`, docks.rps]] as const) {
         const share = rps / ceiling
         console.log(`  throughput share of raw (${what}): ${(share * 100).toFixed(1)}%  ${share >= TARGET_SHARE ? 'OK' : `BELOW target ≥ ${TARGET_SHARE * 100}%`}`)
       }
+      console.log(`  for scale: the authenticated GET is ${(authed.rps / ceiling * 100).toFixed(1)}% of raw, the static GET ${(floor.rps / ceiling * 100).toFixed(1)}%`)
     } finally {
       await server.stop()
     }
