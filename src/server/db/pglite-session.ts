@@ -147,7 +147,7 @@ export function pgliteSession(pg: PGlite): PgliteSessionClient {
     return { rows: rows as T[], fields, ...(affectedRows === undefined ? {} : { affectedRows }) }
   }
 
-  /** A simple-protocol text (BEGIN/COMMIT/ROLLBACK); returns its command tag. */
+  /** A simple-protocol text (COMMIT/ROLLBACK); returns its command tag. */
   async function simple(text: string): Promise<string> {
     const messages = await send([...closing(), serialize.query(text)])
     const done = messages.find((m) => m.name === 'commandComplete')
@@ -159,10 +159,10 @@ export function pgliteSession(pg: PGlite): PgliteSessionClient {
    * tables cached statements read, so every prepared statement is closed first and prepared anew on
    * next use.
    */
-  async function execText(text: string, options?: QueryOptions): Promise<Results[]> {
+  async function execText(text: string, options?: QueryOptions, head: Uint8Array[] = []): Promise<Results[]> {
     for (const st of statements.values()) toClose.push(st.name)
     statements.clear()
-    const messages = await send([...closing(), serialize.query(text)])
+    const messages = await send([...head, ...closing(), serialize.query(text)])
     const sets: Results[] = []
     let fields: Field[] = []
     let from = 0
@@ -173,21 +173,16 @@ export function pgliteSession(pg: PGlite): PgliteSessionClient {
     return sets
   }
 
+  /** A call outside any transaction: both of PGlite's mutexes, then its file-system sync. */
+  const alone = <R>(fn: () => Promise<R>) => lock._runExclusiveTransaction(async () => {
+    const r = await lock._runExclusiveQuery(fn)
+    await pg.syncToFs()
+    return r
+  })
+
   return {
-    async query<T>(text: string, params?: unknown[], options?: QueryOptions) {
-      return lock._runExclusiveTransaction(async () => {
-        const r = await lock._runExclusiveQuery(() => run<T>(text, params, options))
-        await pg.syncToFs()
-        return r
-      })
-    },
-    async exec(text: string, options?: QueryOptions) {
-      return lock._runExclusiveTransaction(async () => {
-        const r = await lock._runExclusiveQuery(() => execText(text, options))
-        await pg.syncToFs()
-        return r
-      })
-    },
+    query: <T>(text: string, params?: unknown[], options?: QueryOptions) => alone(() => run<T>(text, params, options)),
+    exec: (text: string, options?: QueryOptions) => alone(() => execText(text, options)),
     preparedCount: () => statements.size,
     async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
       return lock._runExclusiveTransaction(async () => {
@@ -203,10 +198,9 @@ export function pgliteSession(pg: PGlite): PgliteSessionClient {
             return lock._runExclusiveQuery(() => run<R>(text, params, options, head()))
           },
           sql: () => { throw new Error('tx.sql is not supported; use query') },
-          exec: async (text: string, options?: QueryOptions) => {
+          exec: (text: string, options?: QueryOptions) => {
             check()
-            if (!begun) { begun = true; await lock._runExclusiveQuery(() => simple('BEGIN')) }
-            return lock._runExclusiveQuery(() => execText(text, options))
+            return lock._runExclusiveQuery(() => execText(text, options, head()))
           },
           rollback: async () => {
             check()
