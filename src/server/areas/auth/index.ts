@@ -10,7 +10,7 @@ import { defineRoute, registerRoutes } from '../../http/route'
 import { fieldError, unauthorized } from '../../http/errors'
 import { appUser } from '../../db/schema/index'
 import { changePasswordSchema } from '../../../domain/password'
-import { loadSigningKey } from './tokens'
+import { hmacKey, loadSigningKey } from './tokens'
 import { createAuthService } from './service'
 import { createSessionService, writeAudit, type RequestMeta } from './sessions'
 
@@ -30,7 +30,7 @@ const loginBody = z.object({
 })
 
 export const authArea: Area = async (app, { database, config }) => {
-  const key = await loadSigningKey(database, config.jwtSecret)
+  const key = await hmacKey(await loadSigningKey(database, config.jwtSecret))
   const auth = createAuthService(database, key)
   const sessions = createSessionService(database, config, key)
   app.decorate('authService', auth)

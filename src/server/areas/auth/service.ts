@@ -58,7 +58,7 @@ export interface AuthServiceImpl extends AuthService {
   invalidate(userId?: number): void
 }
 
-export function createAuthService(database: Database, key: Uint8Array): AuthServiceImpl {
+export function createAuthService(database: Database, key: CryptoKey): AuthServiceImpl {
   const cache = new Map<number, Grants>()
 
   async function loadGrants(userId: number, version: string): Promise<Grants> {

@@ -54,7 +54,7 @@ export async function writeAudit(q: Queryable, e: AuditEntry) {
 
 export interface RequestMeta { ip: string; requestId: string }
 
-export function createSessionService(database: Database, config: Config, key: Uint8Array) {
+export function createSessionService(database: Database, config: Config, key: CryptoKey) {
   const windowMs = config.loginLimitWindowSec * 1000
   // Per address: every attempt counts (success too), so one address cannot spray many accounts.
   const perAddress = new SlidingWindowLimiter(config.loginLimitPerAddress, windowMs)
