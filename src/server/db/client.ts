@@ -11,14 +11,13 @@ import pg from 'pg'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
-import type { ExtractTablesWithRelations } from 'drizzle-orm'
-import * as schema from './schema/index'
 import { acquireDataDirLock, type DataDirLock } from './lock'
 import { pgliteSession } from './pglite-session'
 
-export type Schema = typeof schema
-export type AppDb = PgDatabase<PgQueryResultHKT, Schema>
-export type AppTx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+// No schema handed to drizzle: nothing uses its relational API (db.query.*), and with a schema every
+// transaction built one relational query builder per table (hundreds) before its first statement.
+export type AppDb = PgDatabase<PgQueryResultHKT>
+export type AppTx = PgTransaction<PgQueryResultHKT>
 /** Anything that runs queries: the database or an open transaction. */
 export type Queryable = AppDb | AppTx
 
@@ -57,7 +56,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   pool.on('error', () => { /* idle client errors are reported per query */ })
   pool.on('connect', (client) => preparePerConnection(client))
   await pool.query('select 1')
-  const db = drizzlePg({ client: pool, schema }) as unknown as AppDb
+  const db = drizzlePg({ client: pool }) as unknown as AppDb
   return {
     kind: 'postgres',
     db,
@@ -147,7 +146,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   // Prepared statements, one WebAssembly crossing per statement (pglite-session.ts).
   const session = pgliteSession(client)
-  const db = drizzlePglite({ client: session as unknown as PGlite, schema }) as unknown as AppDb
+  const db = drizzlePglite({ client: session as unknown as PGlite }) as unknown as AppDb
   return {
     kind: 'pglite',
     db,
