@@ -4,27 +4,13 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import { appUser, authSession } from '../db/schema/index'
 import type { AppTx } from '../db/client'
 import type { AuthContext } from '../http/context'
-import { AppError, badRequest } from '../http/errors'
 import type { UserTargetArgs, ForceOfflineResult, ResetPasswordResult } from '../../../commands/admin'
 import { hashPassword } from '../areas/auth/passwords'
+import { managedUser } from '../areas/admin/reach'
 import { defineHandler } from './registry'
 
-/**
- * The target user, if the caller may act on them: admins on anyone; other holders of the permission
- * only on users who work in the caller's current tenant (an unknown and an out-of-scope user answer
- * the same, so ids outside the scope do not leak).
- */
-async function targetUser(tx: AppTx, auth: AuthContext, userId: number) {
-  const scoped = !auth.roles.includes('admin')
-  const rows = await tx.select({ id: appUser.id, username: appUser.username }).from(appUser).where(and(
-    eq(appUser.id, userId),
-    scoped ? sql`exists (select 1 from user_access ua where ua.user_id = ${appUser.id} and ua.tenant_id = ${auth.tenantId})` : undefined,
-  )).for('update')
-  const user = rows[0]
-  if (!user) throw new AppError(404, 'commands:errors.userNotFound', { userId }, [{ field: 'userId', messageKey: 'commands:errors.userNotFound' }])
-  if (user.id === auth.userId) throw badRequest('commands:errors.notYourself', undefined, [{ field: 'userId', messageKey: 'commands:errors.notYourself' }])
-  return user
-}
+/** The target user, if the caller manages them (../areas/admin/reach.ts); never oneself. */
+const targetUser = (tx: AppTx, auth: AuthContext, userId: number) => managedUser(tx, auth, userId, { field: 'userId', self: 'refuse' })
 
 async function revokeSessions(tx: AppTx, userId: number, why: string): Promise<number> {
   const revoked = await tx.update(authSession)

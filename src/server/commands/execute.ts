@@ -9,13 +9,14 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { holds, type CommandRegistry } from '../../domain/commands'
-import type { Database, Queryable } from '../db/client'
+import type { AppTx, Database, Queryable } from '../db/client'
 import { auditLog, idempotencyKey } from '../db/schema/index'
 import type { AuthContext } from '../http/context'
 import { AppError, conflict, fieldError, forbidden, notFound } from '../http/errors'
 import { parseWith } from '../http/route'
 import { rowsOf } from '../resources/service'
 import type { HandlerRegistry } from './registry'
+import { affectedTenantsOf } from './affected-tenants'
 
 /** A key is remembered this long; a retry after that runs the command again. */
 export const IDEMPOTENCY_TTL_HOURS = 24
@@ -96,6 +97,7 @@ export async function executeCommand(deps: ExecuteDeps, req: FastifyRequest, aut
           INSERT INTO audit_log (tenant_id, warehouse_id, user_id, username, command_id, args_digest, summary, result, error_code, request_id, ip, duration_ms)
           VALUES (${auth.tenantId}, ${auth.warehouseId}, ${auth.userId}, ${auth.username}, ${commandId}, ${digest}, ${summary}, 'ok', NULL,
             ${String(req.id)}, ${req.ip}, ${Math.round(performance.now() - started)})`)
+        await auditAffectedTenants(tx, auth, { commandId, digest: digest!, summary, requestId: String(req.id), ip: req.ip, durationMs: Math.round(performance.now() - started) })
         return data
       })
       return { data, replayed: false }
@@ -114,6 +116,21 @@ export async function executeCommand(deps: ExecuteDeps, req: FastifyRequest, aut
     }
     throw err
   }
+}
+
+/**
+ * The same ok row in every pair of the other tenants the change reached (noted by the handler, see
+ * ./affected-tenants.ts): the operation log is read per tenant and warehouse, so each of them sees it.
+ */
+async function auditAffectedTenants(tx: AppTx, auth: AuthContext, r: { commandId: string; digest: string; summary: string; requestId: string; ip: string; durationMs: number }) {
+  const tenants = affectedTenantsOf(tx)
+  if (!tenants.length) return
+  await tx.execute(sql`
+    INSERT INTO audit_log (tenant_id, warehouse_id, user_id, username, command_id, args_digest, summary, result, error_code, request_id, ip, duration_ms)
+    SELECT t.id, wt.warehouse_id, ${auth.userId}, ${auth.username}, ${r.commandId}, ${r.digest}, ${r.summary}, 'ok', NULL, ${r.requestId}, ${r.ip}, ${r.durationMs}
+    FROM tenant t LEFT JOIN warehouse_tenant wt ON wt.tenant_id = t.id
+    WHERE t.id IN (${sql.join(tenants.map((id) => sql`${id}`), sql`, `)})
+      AND NOT (t.id = ${auth.tenantId} AND wt.warehouse_id IS NOT DISTINCT FROM ${auth.warehouseId})`)
 }
 
 function expired() {

@@ -18,6 +18,7 @@ import { issueMessageKey, issueParams } from '../../domain/validation'
 import { hooksOf } from './hooks'
 import { refDefOf, scopeSqlOf, whereScoped, type ResourceRuntime } from './runtime'
 import { baseColumns, guarded, readOnlyIssue, refineIssues, rowsOf, withDefaults, type RowIssue } from './service'
+import { guardSharedRows } from './shared-rows'
 
 /** Hard ceiling of data rows in one sheet, whatever the declaration says (one transaction holds them all). */
 export const MAX_IMPORT_ROWS = 20000
@@ -297,6 +298,7 @@ export async function planImport(q: Queryable, rt: ResourceRuntime, auth: AuthCo
 
 /** Writes a validated plan: multi-row inserts, one update per existing row. */
 export async function writePlan(tx: AppTx, rt: ResourceRuntime, auth: AuthContext, plan: PlannedRow[]) {
+  await guardSharedRows(tx, rt, auth, plan.flatMap((p) => p.id !== undefined ? [p.id] : []))
   const h = hooksOf(rt.def.name)
   const ctx = { tx, auth, def: rt.def, action: 'import' }
   const scope: Record<string, unknown> = {}

@@ -10,6 +10,7 @@ import { fieldLabelKey, type FieldDef } from '../../domain/resource'
 import { checkUpload, UPLOAD_RULES } from '../../domain/upload'
 import { hooksOf } from './hooks'
 import { refDefOf, scopeSqlOf, whereScoped, type ResourceRuntime } from './runtime'
+import { guardSharedRows } from './shared-rows'
 
 export interface RowIssue { field: string; messageKey: string; params?: Record<string, unknown> }
 
@@ -184,6 +185,7 @@ export async function editRow(tx: AppTx, rt: ResourceRuntime, auth: AuthContext,
   if (!before) throw notFound()
   const ro = readOnlyIssue(rt, before)
   if (ro) throw refuse(rt, [ro])
+  await guardSharedRows(tx, rt, auth, [id])
   let values = writable(rt, input)
   const merged = { ...before, ...values, id }
   const issues = [...await checkRefs(tx, rt, auth, values), ...await checkUploads(tx, rt, values), ...refineIssues(rt, merged)]
@@ -224,6 +226,7 @@ export async function setStatus(tx: AppTx, rt: ResourceRuntime, auth: AuthContex
   const sf = rt.def.status!.field as string
   const h = hooksOf(rt.def.name)
   if (changed.length) {
+    await guardSharedRows(tx, rt, auth, changed)
     if (h.beforeWrite) {
       for (const id of changed) {
         const before = await loadRow(tx, rt, auth, id)
@@ -247,6 +250,7 @@ export async function deleteRows(tx: AppTx, rt: ResourceRuntime, auth: AuthConte
     const ro = readOnlyIssue(rt, r)
     if (ro) throw refuse(rt, [ro])
   }
+  await guardSharedRows(tx, rt, auth, unique)
   const h = hooksOf(rt.def.name)
   if (h.beforeDelete) await h.beforeDelete({ tx, auth, def: rt.def, action: 'delete' }, rows)
   const done = await guarded(rt, () => tx.delete(rt.table).where(whereScoped(rt, auth, inArray(rt.table.id, unique))).returning({ id: rt.table.id }))

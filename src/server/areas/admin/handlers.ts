@@ -12,6 +12,7 @@ import { defineHandler } from '../../commands/registry'
 import { hashPassword } from '../auth/passwords'
 import { translate } from '../../i18n'
 import { ADMIN_ROLE } from '../../../domain/permissions'
+import { assertGrantable, assertMenusGrantable, assertPairsChangeable, assertRoleChangeable, isAdmin, managedUser } from './reach'
 import {
   ADMIN_MENU_ID_START, VERIFICATION_CODE_INTERVAL_S, VERIFICATION_CODE_TTL_MIN, duplicatePairs,
   type IdArgs, type MenuEditArgs, type MenuInput, type ProfileEditArgs, type RoleEditArgs, type RoleGrantArgs, type RoleInput,
@@ -19,7 +20,7 @@ import {
 } from '../../../domain/resources/admin/rules'
 import type { TenantPairsArgs, VerificationCodeResult } from '../../../../commands/admin-resources'
 
-export const isAdmin = (auth: Pick<AuthContext, 'roles'>) => auth.roles.includes(ADMIN_ROLE)
+export { isAdmin, managedUser }
 
 const notFoundField = (field: string, key: string, params?: Record<string, unknown>) =>
   new AppError(404, key, params, [{ field, messageKey: key, params }])
@@ -54,6 +55,7 @@ defineHandler<RoleEditArgs>('admin.role.edit', async ({ tx, args, auth, setSumma
     if ((args.code !== undefined && args.code !== ADMIN_ROLE) || args.status === 0) throw fieldError('code', 'admin:role.errors.builtinAdmin')
     if (!isAdmin(auth)) throw forbidden('admin:role.errors.builtinAdmin')
   }
+  await assertRoleChangeable(tx, auth, r.id)
   if (args.code !== undefined && args.code !== r.code) await assertRoleCodeFree(tx, args.code, r.id)
   const [u] = await tx.update(role).set({
     ...(args.code !== undefined ? { code: args.code } : {}),
@@ -67,9 +69,10 @@ defineHandler<RoleEditArgs>('admin.role.edit', async ({ tx, args, auth, setSumma
   return u
 })
 
-defineHandler<IdArgs>('admin.role.delete', async ({ tx, args, setSummary }) => {
+defineHandler<IdArgs>('admin.role.delete', async ({ tx, args, auth, setSummary }) => {
   const r = await roleById(tx, args.id)
   if (r.code === ADMIN_ROLE) throw fieldError('id', 'admin:role.errors.builtinAdmin')
+  await assertRoleChangeable(tx, auth, r.id)
   const users = await tx.select({ n: sql<number>`cast(count(*) as integer)` }).from(userRole).where(eq(userRole.roleId, r.id))
   // Grants and user assignments go with the role (ON DELETE CASCADE); the summary keeps the count.
   await tx.delete(role).where(eq(role.id, r.id))
@@ -93,11 +96,9 @@ defineHandler<RoleGrantArgs>('admin.role.grant', async ({ tx, args, auth, setSum
   const unknown = [...new Set(args.menuIds)].filter((id) => !byId.has(id))
   if (unknown.length) throw fieldError('menuIds', 'admin:role.errors.unknownMenus', { ids: unknown.slice(0, 10).join(', ') })
   const ids = withAncestors(args.menuIds, new Map(rows.map((m) => [m.id, m.parentId])))
-  if (!isAdmin(auth)) {
-    // Nobody hands out more than they hold: a non-admin grants only permissions of their own.
-    const beyond = [...ids].map((id) => byId.get(id)!.authority).filter((a): a is string => !!a && !auth.permissions.has(a))
-    if (beyond.length) throw forbidden('admin:role.errors.grantBeyondOwn', { permissions: [...new Set(beyond)].slice(0, 5).join(', ') })
-  }
+  // Nobody hands out more than they hold, nor changes a role held beyond their reach or by themselves.
+  assertMenusGrantable(auth, [...ids].map((id) => byId.get(id)!.authority))
+  await assertRoleChangeable(tx, auth, r.id)
   await tx.delete(roleMenu).where(eq(roleMenu.roleId, r.id))
   const values = [...ids].sort((a, b) => a - b).map((menuId) => ({ roleId: r.id, menuId }))
   for (let i = 0; i < values.length; i += 1000) await tx.insert(roleMenu).values(values.slice(i, i + 1000))
@@ -107,6 +108,14 @@ defineHandler<RoleGrantArgs>('admin.role.grant', async ({ tx, args, auth, setSum
 })
 
 // ---- menus -------------------------------------------------------------------------------------
+
+/**
+ * The menu tree is the catalog of permission codes every role grant hands out: moving a node or changing
+ * its authority changes what every holder of every role may do, in every tenant. Administrators only.
+ */
+function assertMenuEditor(auth: AuthContext) {
+  if (!isAdmin(auth)) throw forbidden('admin:menu.errors.adminOnly')
+}
 
 type MenuRowFull = typeof menu.$inferSelect
 
@@ -162,7 +171,8 @@ function menuMeta(v: ReturnType<typeof menuValues>, old: Record<string, unknown>
   return meta
 }
 
-defineHandler<MenuInput>('admin.menu.add', async ({ tx, args, setSummary }) => {
+defineHandler<MenuInput>('admin.menu.add', async ({ tx, args, auth, setSummary }) => {
+  assertMenuEditor(auth)
   await checkParent(tx, args.parentId)
   let id = args.id
   if (id !== undefined) {
@@ -184,7 +194,8 @@ defineHandler<MenuInput>('admin.menu.add', async ({ tx, args, setSummary }) => {
   return row
 })
 
-defineHandler<MenuEditArgs>('admin.menu.edit', async ({ tx, args, setSummary }) => {
+defineHandler<MenuEditArgs>('admin.menu.edit', async ({ tx, args, auth, setSummary }) => {
+  assertMenuEditor(auth)
   const old = await menuById(tx, args.id)
   await checkParent(tx, args.parentId, old.id)
   if (args.type === 'B' && old.type !== 'B') {
@@ -197,7 +208,8 @@ defineHandler<MenuEditArgs>('admin.menu.edit', async ({ tx, args, setSummary }) 
   return row
 })
 
-defineHandler<IdArgs>('admin.menu.delete', async ({ tx, args, setSummary }) => {
+defineHandler<IdArgs>('admin.menu.delete', async ({ tx, args, auth, setSummary }) => {
+  assertMenuEditor(auth)
   const m = await menuById(tx, args.id)
   const sub = await tx.execute(sql`
     WITH RECURSIVE down AS (SELECT id FROM menu WHERE id = ${m.id}
@@ -212,26 +224,8 @@ defineHandler<IdArgs>('admin.menu.delete', async ({ tx, args, setSummary }) => {
 
 // ---- users -------------------------------------------------------------------------------------
 
-/**
- * A user the caller may manage: admins any; other holders of the permission only users who work in
- * the caller's current tenant (others answer 404 like unknown ids — the same rule as reset/offline).
- */
-export async function managedUser(tx: AppTx, auth: AuthContext, id: number, field = 'id') {
-  const rows = await tx.select().from(appUser).where(and(
-    eq(appUser.id, id),
-    isAdmin(auth) ? undefined : sql`exists (select 1 from user_access ua where ua.user_id = app_user.id and ua.tenant_id = ${auth.tenantId})`,
-  )).for('update')
-  if (!rows[0]) throw notFoundField(field, 'commands:errors.userNotFound', { userId: id })
-  return rows[0]
-}
-
-async function rolesOf(tx: AppTx, userId: number): Promise<string[]> {
-  const rows = await tx.select({ code: role.code }).from(userRole).innerJoin(role, eq(role.id, userRole.roleId)).where(eq(userRole.userId, userId))
-  return rows.map((r) => r.code)
-}
-
 /** Checks tenant, department, roles and pairs against the database and the caller's reach. */
-async function checkAssignments(tx: AppTx, auth: AuthContext, a: { tenantId: number; deptId?: number | null; roleIds: number[]; pairs: WarehousePairInput[] }) {
+async function checkAssignments(tx: AppTx, auth: AuthContext, a: { userId?: number; tenantId: number; deptId?: number | null; roleIds: number[]; pairs: WarehousePairInput[] }) {
   const [t] = await tx.select({ id: tenant.id }).from(tenant).where(eq(tenant.id, a.tenantId))
   if (!t) throw fieldError('tenantId', 'admin:user.errors.tenantNotFound', { id: a.tenantId })
   // The department must be a row of the department resource (FK app_user_dept_id_fkey, 0014): named here
@@ -241,8 +235,6 @@ async function checkAssignments(tx: AppTx, auth: AuthContext, a: { tenantId: num
     const rows = Array.isArray(found) ? found : (found as { rows: unknown[] }).rows
     if (!rows.length) throw fieldError('deptId', 'resources:errors.refNotFound', { value: a.deptId })
   }
-  const admin = isAdmin(auth)
-  if (!admin && a.tenantId !== auth.tenantId) throw fieldError('tenantId', 'admin:user.errors.outOfReach')
   const roleIds = [...new Set(a.roleIds)]
   if (roleIds.length) {
     const roles = await tx.select({ id: role.id, code: role.code }).from(role).where(inArray(role.id, roleIds))
@@ -250,8 +242,6 @@ async function checkAssignments(tx: AppTx, auth: AuthContext, a: { tenantId: num
       const found = new Set(roles.map((r) => r.id))
       throw fieldError('roleIds', 'admin:user.errors.roleNotFound', { ids: roleIds.filter((x) => !found.has(x)).join(', ') })
     }
-    // Only an administrator makes administrators.
-    if (!admin && roles.some((r) => r.code === ADMIN_ROLE)) throw forbidden('admin:user.errors.adminRoleReserved')
   }
   const dup = duplicatePairs(a.pairs)
   if (dup.length) throw fieldError('pairs', 'admin:user.errors.pairDuplicate', { pair: `${dup[0].warehouseId}-${dup[0].tenantId}` })
@@ -260,8 +250,9 @@ async function checkAssignments(tx: AppTx, auth: AuthContext, a: { tenantId: num
     const ok = new Set(known.map((k) => `${k.w}-${k.t}`))
     const bad = a.pairs.find((p) => !ok.has(`${p.warehouseId}-${p.tenantId}`))
     if (bad) throw fieldError('pairs', 'admin:user.errors.pairUnknown', { pair: `${bad.warehouseId}-${bad.tenantId}` })
-    if (!admin && a.pairs.some((p) => p.tenantId !== auth.tenantId)) throw fieldError('pairs', 'admin:user.errors.outOfReach')
   }
+  // Reach, no administrator role, nothing beyond the caller's own, not their own grants (./reach.ts).
+  await assertGrantable(tx, auth, { userId: a.userId, tenantId: a.tenantId, roleIds, pairs: a.pairs })
   return roleIds
 }
 
@@ -299,9 +290,8 @@ defineHandler<UserCreateArgs>('admin.user.add', async ({ tx, args, auth, setSumm
 
 defineHandler<UserEditArgs>('admin.user.edit', async ({ tx, args, auth, setSummary }) => {
   const u = await managedUser(tx, auth, args.id)
-  if (!isAdmin(auth) && (await rolesOf(tx, u.id)).includes(ADMIN_ROLE)) throw forbidden('admin:user.errors.adminRoleReserved')
   if (u.id === auth.userId && args.status === 0) throw fieldError('status', 'commands:errors.notYourself')
-  const roleIds = await checkAssignments(tx, auth, args)
+  const roleIds = await checkAssignments(tx, auth, { ...args, userId: u.id })
   await tx.update(appUser).set({
     employeeName: args.employeeName, phone: args.phone, email: args.email ?? null, tenantId: args.tenantId,
     deptId: args.deptId ?? null, ...(args.status !== undefined ? { status: args.status } : {}), updatedAt: sql`now()`,
@@ -314,9 +304,7 @@ defineHandler<UserEditArgs>('admin.user.edit', async ({ tx, args, auth, setSumma
 })
 
 defineHandler<IdArgs>('admin.user.delete', async ({ tx, args, auth, setSummary }) => {
-  const u = await managedUser(tx, auth, args.id)
-  if (u.id === auth.userId) throw fieldError('id', 'commands:errors.notYourself')
-  if (!isAdmin(auth) && (await rolesOf(tx, u.id)).includes(ADMIN_ROLE)) throw forbidden('admin:user.errors.adminRoleReserved')
+  const u = await managedUser(tx, auth, args.id, { self: 'refuse' })
   // Permanent (spec section 6): sessions, roles, pairs, settings, codes go with the row (ON DELETE
   // CASCADE); audit rows keep the username they were written with.
   await tx.delete(appUser).where(eq(appUser.id, u.id))
@@ -372,7 +360,7 @@ export async function consumeVerificationCode(tx: AppTx, userId: number, code: s
 
 // ---- tenants: warehouse pairs -----------------------------------------------------------------
 
-defineHandler<TenantPairsArgs>('admin.tenant.pairs', async ({ tx, args, setSummary }) => {
+defineHandler<TenantPairsArgs>('admin.tenant.pairs', async ({ tx, args, auth, setSummary }) => {
   const [t] = await tx.select().from(tenant).where(eq(tenant.id, args.tenantId)).for('update')
   if (!t) throw notFoundField('tenantId', 'admin:tenant.errors.notFound', { id: args.tenantId })
   const wanted = [...new Set(args.warehouseIds)]
@@ -384,6 +372,8 @@ defineHandler<TenantPairsArgs>('admin.tenant.pairs', async ({ tx, args, setSumma
   }
   const current = (await tx.select({ w: warehouseTenant.warehouseId }).from(warehouseTenant).where(eq(warehouseTenant.tenantId, t.id))).map((r) => r.w)
   const removed = current.filter((w) => !wanted.includes(w))
+  const added = wanted.filter((w) => !current.includes(w))
+  await assertPairsChangeable(tx, auth, t.id, [...added, ...removed].map((warehouseId) => ({ warehouseId, tenantId: t.id })))
   if (removed.length) {
     // A pair some user still works in cannot go: their access would dangle (and the FK refuses it).
     const used = await tx.selectDistinct({ w: userAccess.warehouseId }).from(userAccess)
@@ -391,7 +381,6 @@ defineHandler<TenantPairsArgs>('admin.tenant.pairs', async ({ tx, args, setSumma
     if (used.length) throw conflict('admin:tenant.errors.pairInUse', { pairs: used.map((u) => `${u.w}-${t.id}`).join(', ') })
     await tx.delete(warehouseTenant).where(and(eq(warehouseTenant.tenantId, t.id), inArray(warehouseTenant.warehouseId, removed)))
   }
-  const added = wanted.filter((w) => !current.includes(w))
   if (added.length) await tx.insert(warehouseTenant).values(added.map((warehouseId) => ({ warehouseId, tenantId: t.id })))
   setSummary(`tenant ${t.code}: +${added.length} -${removed.length} warehouse pairs`)
   return { tenantId: t.id, warehouseIds: wanted.sort((a, b) => a - b), added, removed }

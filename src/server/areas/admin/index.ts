@@ -10,7 +10,7 @@ import { z } from 'zod'
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Area } from '../index'
-import type { AppDb } from '../../db/client'
+import type { AppDb, Database } from '../../db/client'
 import { appUser, mailOutbox, menu, role, roleMenu, tenant, userAccess, userRole, warehouse, warehouseTenant } from '../../db/schema/index'
 import { defineRoute, registerRoutes } from '../../http/route'
 import { AppError, forbidden } from '../../http/errors'
@@ -161,13 +161,17 @@ function readMail(lang: Parameters<typeof translate>[0], m: { purpose: string; p
 
 // ---- the area ---------------------------------------------------------------------------------------
 
+/**
+ * Runs a command handler for a spec route: same checks, transaction, audit and idempotency as
+ * POST /api/commands/<id> (the spec's clients send no Idempotency-Key: one is generated then).
+ */
+export async function runSpecCommand(database: Database, req: FastifyRequest, auth: AuthContext, commandId: string, args: unknown) {
+  if (!req.headers['idempotency-key']) req.headers['idempotency-key'] = `spec-${randomUUID()}`
+  return (await executeCommand({ database, commands: commandRegistry, handlers: handlerRegistry }, req, auth, commandId, args)).data
+}
+
 export const adminArea: Area = (app, { database, db }) => {
-  const deps = { database, commands: commandRegistry, handlers: handlerRegistry }
-  /** Runs a command handler for a spec route: same checks, transaction, audit and idempotency. */
-  const run = async (req: FastifyRequest, auth: AuthContext, commandId: string, args: unknown) => {
-    if (!req.headers['idempotency-key']) req.headers['idempotency-key'] = `spec-${randomUUID()}`
-    return (await executeCommand(deps, req, auth, commandId, args)).data
-  }
+  const run = (req: FastifyRequest, auth: AuthContext, commandId: string, args: unknown) => runSpecCommand(database, req, auth, commandId, args)
 
   registerRoutes(app, [
     // ---- roles

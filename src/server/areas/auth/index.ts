@@ -13,6 +13,8 @@ import { changePasswordSchema } from '../../../domain/password'
 import { hmacKey, loadSigningKey } from './tokens'
 import { createAuthService } from './service'
 import { createSessionService, writeAudit, type RequestMeta } from './sessions'
+import { runSpecCommand } from '../admin/index'
+import type { ForceOfflineResult } from '../../../../commands/admin'
 
 export { parseUserInfoHeader, USERINFO_HEADER } from './service'
 export type { TokenPair } from './sessions'
@@ -70,7 +72,12 @@ export const authArea: Area = async (app, { database, config }) => {
       method: 'DELETE', url: '/auth/offline/:id', summary: 'Force a user offline: revoke all their sessions',
       tags: ['auth', 'admin'], envelope: 'second', auth: 'scoped', permission: 'rights-user:force-offline',
       params: z.object({ id: z.coerce.number().int().positive() }),
-      handler: ({ auth: a, params, raw }) => sessions.forceOffline(params.id, a, meta(raw)),
+      // The command admin.user.forceOffline: one rule for who may be forced offline (a user the caller
+      // manages, else 404 like an unknown id), one transaction, one audit row.
+      handler: async ({ auth: a, params, raw }) => {
+        const r = await runSpecCommand(database, raw, a, 'admin.user.forceOffline', { userId: params.id }) as ForceOfflineResult
+        return { userId: r.userId, username: r.username, sessions: r.revokedSessions }
+      },
     }),
     defineRoute({
       method: 'GET', url: '/auth/users/current', summary: 'The signed-in user',

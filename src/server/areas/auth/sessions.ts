@@ -5,7 +5,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { AppTx, Database, Queryable } from '../../db/client'
 import type { Config } from '../../config'
 import { appUser, auditLog, authSession, refreshToken } from '../../db/schema/index'
-import { AppError, fieldError, notFound, tooManyRequests, unauthorized } from '../../http/errors'
+import { AppError, fieldError, tooManyRequests, unauthorized } from '../../http/errors'
 import { isStrongPassword } from '../../../domain/password'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords'
 import { SlidingWindowLimiter } from './rate-limit'
@@ -148,18 +148,6 @@ export function createSessionService(database: Database, config: Config, key: Cr
         await tx.update(authSession).set({ revokedAt: sql`now()`, revokedWhy: 'logout' })
           .where(and(eq(authSession.id, auth.sessionId), isNull(authSession.revokedAt)))
         await writeAudit(tx, { userId: auth.userId, username: auth.username, commandId: 'auth.logout', result: 'ok', ...meta })
-      })
-    },
-
-    /** Revokes every open session of a user; their next request answers 401. */
-    async forceOffline(targetId: number, by: { userId: number; username: string; tenantId: number; warehouseId: number }, meta: RequestMeta) {
-      return database.tx(async (tx) => {
-        const [target] = await tx.select({ id: appUser.id, username: appUser.username }).from(appUser).where(eq(appUser.id, targetId))
-        if (!target) throw notFound('auth:userNotFound', { id: targetId })
-        const revoked = await tx.update(authSession).set({ revokedAt: sql`now()`, revokedWhy: 'force-offline' })
-          .where(and(eq(authSession.userId, targetId), isNull(authSession.revokedAt))).returning({ id: authSession.id })
-        await writeAudit(tx, { userId: by.userId, username: by.username, tenantId: by.tenantId, warehouseId: by.warehouseId, commandId: 'auth.force-offline', result: 'ok', summary: `${target.username}: ${revoked.length} session(s)`, ...meta })
-        return { userId: target.id, username: target.username, sessions: revoked.length }
       })
     },
 
