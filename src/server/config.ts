@@ -21,10 +21,15 @@ export interface Config {
   staticDir: string
   /** Deployed version (read by /version.json); defaults to package.json's. */
   version?: string
-  /** Login rate limits (per account and per address, per window). */
+  /**
+   * Sign-in brake (failures only, per window): failures of one account from one address, and from one
+   * address over all accounts, before further attempts there wait a progressive delay of at most
+   * loginLimitMaxDelayMs (the right password still signs in after it).
+   */
   loginLimitPerAccount: number
   loginLimitPerAddress: number
   loginLimitWindowSec: number
+  loginLimitMaxDelayMs: number
   /** Trust x-forwarded-for from these proxies (Fastify trustProxy): 'true' or a comma-separated list of addresses. */
   trustProxy: boolean | string
 }
@@ -47,8 +52,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: resolve(env.STATIC_DIR || './dist'),
     version: env.APP_VERSION || undefined,
     loginLimitPerAccount: num(env.LOGIN_LIMIT_ACCOUNT, 5),
-    loginLimitPerAddress: num(env.LOGIN_LIMIT_ADDRESS, 20),
+    loginLimitPerAddress: num(env.LOGIN_LIMIT_ADDRESS, 50),
     loginLimitWindowSec: num(env.LOGIN_LIMIT_WINDOW, 60),
+    loginLimitMaxDelayMs: num(env.LOGIN_LIMIT_MAX_DELAY, 8) * 1000,
     trustProxy: !env.TRUST_PROXY ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
   }
 }

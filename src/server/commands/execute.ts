@@ -75,13 +75,14 @@ export async function executeCommand(deps: ExecuteDeps, req: FastifyRequest, aut
     let summary = commandId
     try {
       const data = await deps.database.tx(async (tx) => {
-        // Claim the key before running: a fresh key is inserted, an expired one of this user is taken
-        // over (so a stale key can be claimed again), a live one claims nothing. A concurrent twin
-        // blocks here until we commit, then finds the key live and replays.
+        // Claim the key before running: a fresh key is inserted, an expired one of this user in this
+        // warehouse-tenant pair is taken over (so a stale key can be claimed again), a live one claims
+        // nothing. A concurrent twin blocks here until we commit, then finds the key live and replays.
+        // The pair is part of the key: the same key in another warehouse is another command.
         const claimed = rowsOf(await tx.execute(sql`
-          INSERT INTO idempotency_key (user_id, key, command_id, args_digest, response)
-          VALUES (${auth.userId}, ${key}, ${commandId}, ${digest}, '{"pending":true}'::jsonb)
-          ON CONFLICT (user_id, key) DO UPDATE
+          INSERT INTO idempotency_key (user_id, tenant_id, warehouse_id, key, command_id, args_digest, response)
+          VALUES (${auth.userId}, ${auth.tenantId}, ${auth.warehouseId}, ${key}, ${commandId}, ${digest}, '{"pending":true}'::jsonb)
+          ON CONFLICT (user_id, tenant_id, warehouse_id, key) DO UPDATE
             SET command_id = EXCLUDED.command_id, args_digest = EXCLUDED.args_digest, response = EXCLUDED.response, created_at = now()
             WHERE ${expired()}
           RETURNING 1`))
@@ -92,7 +93,7 @@ export async function executeCommand(deps: ExecuteDeps, req: FastifyRequest, aut
         await tx.execute(sql`
           WITH answer AS (
             UPDATE idempotency_key SET response = ${JSON.stringify({ data })}::jsonb
-            WHERE user_id = ${auth.userId} AND key = ${key}
+            WHERE user_id = ${auth.userId} AND tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} AND key = ${key}
           )
           INSERT INTO audit_log (tenant_id, warehouse_id, user_id, username, command_id, args_digest, summary, result, error_code, request_id, ip, duration_ms)
           VALUES (${auth.tenantId}, ${auth.warehouseId}, ${auth.userId}, ${auth.username}, ${commandId}, ${digest}, ${summary}, 'ok', NULL,
@@ -103,7 +104,7 @@ export async function executeCommand(deps: ExecuteDeps, req: FastifyRequest, aut
       return { data, replayed: false }
     } catch (err) {
       if (!(err instanceof KeyTaken)) throw err
-      const taken = await findKey(deps.database.db, auth.userId, key)
+      const taken = await findKey(deps.database.db, auth, key)
       if (!taken) throw err
       return replay(taken, commandId, digest)
     }
@@ -155,10 +156,11 @@ async function sweepExpiredKeys(database: Database, req: FastifyRequest) {
 
 interface StoredKey { commandId: string; argsDigest: string; response: unknown }
 
-async function findKey(db: Queryable, userId: number, key: string): Promise<StoredKey | undefined> {
+async function findKey(db: Queryable, who: Pick<AuthContext, 'userId' | 'tenantId' | 'warehouseId'>, key: string): Promise<StoredKey | undefined> {
   const rows = await db.select({ commandId: idempotencyKey.commandId, argsDigest: idempotencyKey.argsDigest, response: idempotencyKey.response })
     .from(idempotencyKey)
-    .where(and(eq(idempotencyKey.userId, userId), eq(idempotencyKey.key, key), sql`not (${expired()})`))
+    .where(and(eq(idempotencyKey.userId, who.userId), eq(idempotencyKey.tenantId, who.tenantId), eq(idempotencyKey.warehouseId, who.warehouseId),
+      eq(idempotencyKey.key, key), sql`not (${expired()})`))
   return rows[0]
 }
 

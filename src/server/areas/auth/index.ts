@@ -3,7 +3,7 @@
 // /auth/* answers in the second client's envelope, except the form sign-in, which the SSO page reads
 // as the main envelope (datas.access_token).
 import { z } from 'zod'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { eq } from 'drizzle-orm'
 import type { Area } from '../index'
 import { defineRoute, registerRoutes } from '../../http/route'
@@ -21,6 +21,31 @@ export type { TokenPair } from './sessions'
 
 const meta = (req: FastifyRequest): RequestMeta => ({ ip: req.ip, requestId: String(req.id) })
 
+/**
+ * The refresh token's cookie: httpOnly (page scripts never see it), SameSite=Strict (no other site's
+ * page can make the browser send it), Secure when the request came over HTTPS, and sent only to the
+ * refresh route. Set on sign-in and refresh, cleared on sign-out and on a refused refresh. The access
+ * token stays where the spec puts it (the `token` cookie the page itself writes, on the parent domain
+ * for sibling apps of the single sign-on); see README "Tokens and cookies".
+ */
+export const REFRESH_COOKIE = 'wms_refresh'
+export const REFRESH_PATH = '/auth/oauth/refresh'
+
+function setRefreshCookie(req: FastifyRequest, reply: FastifyReply, value: string, maxAgeSec: number) {
+  const secure = req.protocol === 'https' ? '; Secure' : ''
+  reply.header('set-cookie', `${REFRESH_COOKIE}=${value}; Path=${REFRESH_PATH}; Max-Age=${maxAgeSec}; HttpOnly; SameSite=Strict${secure}`)
+}
+
+/** The refresh cookie's value from the request, when it carries one. */
+export function refreshCookieOf(req: FastifyRequest): string | undefined {
+  const header = req.headers.cookie ?? ''
+  for (const part of header.split(';')) {
+    const i = part.indexOf('=')
+    if (i > 0 && part.slice(0, i).trim() === REFRESH_COOKIE) return part.slice(i + 1).trim() || undefined
+  }
+  return undefined
+}
+
 const required = (max: number) => z.string().min(1, 'errors:field.required').max(max)
 
 // Form and JSON sign-in share these fields. validCode: the product has no captcha; any string passes.
@@ -37,26 +62,53 @@ export const authArea: Area = async (app, { database, config }) => {
   const sessions = createSessionService(database, config, key)
   app.decorate('authService', auth)
 
+  const ttl = config.refreshTokenTtlSec
+  const signIn = async (body: z.infer<typeof loginBody>, req: FastifyRequest, reply: FastifyReply) => {
+    const pair = await sessions.login(body, meta(req))
+    setRefreshCookie(req, reply, pair.refresh_token, ttl)
+    return pair
+  }
+
   registerRoutes(app, [
     defineRoute({
-      method: 'POST', url: '/auth/oauth/token', summary: 'Sign in with form data (username, password, deviceId, validCode)',
+      method: 'POST', url: '/auth/oauth/token', summary: 'Sign in with form data (username, password, deviceId, validCode); sets the httpOnly refresh cookie',
       tags: ['auth'], envelope: 'main', dataField: 'datas', auth: 'public', body: loginBody,
-      handler: ({ body, raw }) => sessions.login(body, meta(raw)),
+      handler: ({ body, raw }, reply) => signIn(body, raw, reply),
     }),
     defineRoute({
-      method: 'POST', url: '/auth/oauth/user/token', summary: 'Sign in with a JSON body',
+      method: 'POST', url: '/auth/oauth/user/token', summary: 'Sign in with a JSON body; sets the httpOnly refresh cookie',
       tags: ['auth'], envelope: 'second', auth: 'public', body: loginBody.pick({ username: true, password: true, deviceId: true }),
-      handler: ({ body, raw }) => sessions.login(body, meta(raw)),
+      handler: ({ body, raw }, reply) => signIn(body, raw, reply),
     }),
     defineRoute({
-      method: 'POST', url: '/auth/oauth/refresh', summary: 'Exchange a refresh token for a new pair (rotation; reuse revokes the session)',
-      tags: ['auth'], envelope: 'second', auth: 'public', body: z.object({ refreshToken: required(200) }),
-      handler: ({ body, raw }) => sessions.refresh(body.refreshToken, meta(raw)),
+      method: 'POST', url: REFRESH_PATH,
+      summary: 'Exchange a refresh token (body, else the httpOnly cookie) for a new pair (rotation; reuse revokes the session). Read from the cookie, the new refresh token goes back only in the cookie.',
+      tags: ['auth'], envelope: 'second', auth: 'public', body: z.object({ refreshToken: required(200).optional() }),
+      handler: async ({ body, raw }, reply) => {
+        const fromBody = body.refreshToken
+        const token = fromBody ?? refreshCookieOf(raw)
+        if (!token) throw fieldError('refreshToken', 'errors:field.required')
+        if (token.length > 200) throw unauthorized()
+        try {
+          const pair = await sessions.refresh(token, meta(raw))
+          setRefreshCookie(raw, reply, pair.refresh_token, ttl)
+          // A page script can call this route (the cookie rides along); it must not get the long-lived
+          // token back in the answer, only the short-lived access token.
+          return fromBody ? pair : { ...pair, refresh_token: undefined }
+        } catch (err) {
+          if (!fromBody) setRefreshCookie(raw, reply, '', 0)
+          throw err
+        }
+      },
     }),
     defineRoute({
-      method: 'DELETE', url: '/auth/oauth/remove/token', summary: 'Sign out: revoke the current session',
+      method: 'DELETE', url: '/auth/oauth/remove/token', summary: 'Sign out: revoke the current session and clear the refresh cookie',
       tags: ['auth'], envelope: 'second', auth: 'user',
-      handler: async ({ auth: a, raw }) => { await sessions.logout(a, meta(raw)); return null },
+      handler: async ({ auth: a, raw }, reply) => {
+        await sessions.logout(a, meta(raw))
+        setRefreshCookie(raw, reply, '', 0)
+        return null
+      },
     }),
     defineRoute({
       method: 'POST', url: '/auth/oauth/offline-notice', summary: 'Offline notice sent before sign-out (logged and audited)',

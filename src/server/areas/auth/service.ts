@@ -13,6 +13,29 @@ export const USERINFO_HEADER = 'x-userinfo-header'
 /** last_seen is written at most this often per session (it feeds "users online", not security). */
 const LAST_SEEN_EVERY_MS = 60_000
 
+/**
+ * What a user whose password is weak or temporary (weak_password: a sign-in with a password that fails
+ * today's rule, or an admin reset) may still call until it is changed: who am I, change password, sign
+ * out, and the reads the shell makes on its way to /profile?tab=password (user info, the pair's
+ * warehouse location, menus and button codes, whoami, saved favourites). Everything else answers 403
+ * 'weak password change required' (spec section 8). Refresh is a public route and needs no entry.
+ */
+export const WEAK_PASSWORD_ALLOWED: ReadonlySet<string> = new Set([
+  'GET /auth/users/current',
+  'PUT /auth/users/edit/password',
+  'DELETE /auth/oauth/remove/token',
+  'POST /auth/oauth/offline-notice',
+  'GET /api/session/whoami',
+  'GET /wms-plus-base/common/pms/user/info',
+  'GET /wms-plus-base/common/pms/user/getInfo',
+  'GET /wms-plus-base/common/pms/user/menus',
+  'GET /wms-plus-base/common/pms/user/menu/res/:menuId',
+  'GET /wms-base/basewarehouse/location/:id',
+  'GET /wms-plus-base/tableColumnConfig/user/getTableColumnConfig',
+])
+
+const routeKey = (req: FastifyRequest) => `${req.method} ${req.routeOptions?.url ?? req.url.split('?')[0]}`
+
 export interface UserInfoPair { tenantId: number; username: string; warehouseId: number }
 
 /**
@@ -47,6 +70,7 @@ interface SessionRow {
   username: string
   employee_name: string
   status: number
+  weak_password: boolean
   grants_version: string
   pair_ok: boolean | null
 }
@@ -111,7 +135,7 @@ export function createAuthService(database: Database, key: CryptoKey): AuthServi
       }
 
       const rows = await database.query<SessionRow>(
-        `SELECT s.user_id, s.revoked_at, s.last_seen, u.username, u.employee_name, u.status,
+        `SELECT s.user_id, s.revoked_at, s.last_seen, u.username, u.employee_name, u.status, u.weak_password,
                 (SELECT version::text FROM auth_grants_version WHERE id = 1) AS grants_version,
                 CASE WHEN $2::int IS NULL THEN NULL
                      ELSE EXISTS (SELECT 1 FROM user_access a
@@ -123,6 +147,7 @@ export function createAuthService(database: Database, key: CryptoKey): AuthServi
       const row = rows[0]
       if (!row || row.revoked_at || row.user_id !== claims.userId) throw unauthorized()
       if (row.status !== 1) throw new AppError(401, 'auth:disabled')
+      if (row.weak_password && !WEAK_PASSWORD_ALLOWED.has(routeKey(req))) throw forbidden('auth:weakPasswordChangeRequired')
 
       let tenantId = 0
       let warehouseId = 0

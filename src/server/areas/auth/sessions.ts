@@ -6,9 +6,9 @@ import type { AppTx, Database, Queryable } from '../../db/client'
 import type { Config } from '../../config'
 import { appUser, auditLog, authSession, refreshToken } from '../../db/schema/index'
 import { AppError, fieldError, tooManyRequests, unauthorized } from '../../http/errors'
-import { isStrongPassword } from '../../../domain/password'
+import { containsUsername, isStrongPassword } from '../../../domain/password'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords'
-import { SlidingWindowLimiter } from './rate-limit'
+import { LoginBrake, SlidingWindowLimiter } from './rate-limit'
 import { hashRefreshToken, newRefreshToken, signAccessToken } from './tokens'
 
 /** What sign-in and refresh return (snake_case as the SSO service names them; spec: datas.access_token). */
@@ -56,10 +56,16 @@ export interface RequestMeta { ip: string; requestId: string }
 
 export function createSessionService(database: Database, config: Config, key: CryptoKey) {
   const windowMs = config.loginLimitWindowSec * 1000
-  // Per address: every attempt counts (success too), so one address cannot spray many accounts.
-  const perAddress = new SlidingWindowLimiter(config.loginLimitPerAddress, windowMs)
-  // Per account: failures only, so a user signing in on several devices is never locked out.
-  const perAccount = new SlidingWindowLimiter(config.loginLimitPerAccount, windowMs)
+  // Sign-in: failures brake their own account+address pair and, at a higher threshold, their address
+  // (rate-limit.ts). Nothing locks: the right password gets through after the delay.
+  const brake = new LoginBrake({
+    perAccountAddress: config.loginLimitPerAccount,
+    perAddress: config.loginLimitPerAddress,
+    windowMs,
+    maxDelayMs: config.loginLimitMaxDelayMs,
+  })
+  // Password change: wrong original passwords of one signed-in user (a stolen session guessing it).
+  const changeFailures = new SlidingWindowLimiter(config.loginLimitPerAccount, windowMs)
 
   async function issue(tx: AppTx, userId: number, username: string, sessionId: string, weakPassword: boolean): Promise<TokenPair> {
     const refresh = newRefreshToken()
@@ -72,41 +78,63 @@ export function createSessionService(database: Database, config: Config, key: Cr
     return { access_token: access, jwt_token: access, refresh_token: refresh, token_type: 'bearer', expires_in: config.accessTokenTtlSec, weakPassword, userId, username }
   }
 
+  /** Checks the credentials (no brake): the user row when they are right, else undefined (audited). */
+  async function checkCredentials(input: { username: string; password: string }, meta: RequestMeta) {
+    const [user] = await database.db.select({
+      id: appUser.id, username: appUser.username, passwordHash: appUser.passwordHash,
+      status: appUser.status, weakPassword: appUser.weakPassword, tenantId: appUser.tenantId,
+    }).from(appUser).where(eq(appUser.username, input.username))
+    const ok = user ? await verifyPassword(user.passwordHash, input.password) : await burnPasswordCheck(input.password)
+    if (user && ok) return user
+    await writeAudit(database.db, { userId: user?.id, username: input.username.slice(0, 64), commandId: 'auth.login', result: 'refused', errorCode: 'auth:invalidCredentials', ...meta })
+    return undefined
+  }
+
+  const retryAfterSec = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
+
   return {
-    perAddress,
-    perAccount,
+    brake,
 
     async login(input: { username: string; password: string; deviceId?: string }, meta: RequestMeta): Promise<TokenPair> {
-      const addrKey = meta.ip
-      const acctKey = input.username.trim().toLowerCase()
-      const wait = Math.max(perAddress.retryAfter(addrKey), perAccount.retryAfter(acctKey))
-      if (wait > 0) throw tooManyRequests('errors:auth.tooManyAttempts', { retryAfter: wait })
-      perAddress.hit(addrKey)
-
-      const [user] = await database.db.select({
-        id: appUser.id, username: appUser.username, passwordHash: appUser.passwordHash,
-        status: appUser.status, weakPassword: appUser.weakPassword, tenantId: appUser.tenantId,
-      }).from(appUser).where(eq(appUser.username, input.username))
-      const ok = user ? await verifyPassword(user.passwordHash, input.password) : await burnPasswordCheck(input.password)
-      if (!user || !ok) {
-        perAccount.hit(acctKey)
-        await writeAudit(database.db, { userId: user?.id, username: input.username.slice(0, 64), commandId: 'auth.login', result: 'refused', errorCode: 'auth:invalidCredentials', ...meta })
-        throw new AppError(401, 'auth:invalidCredentials')
+      const account = input.username.trim().toLowerCase()
+      const delay = brake.delayMs(account, meta.ip)
+      let user: Awaited<ReturnType<typeof checkCredentials>>
+      if (delay > 0) {
+        // Braked: one attempt at a time for this pair, each after the delay; a wrong password answers
+        // 429 with the next delay, the right one signs in.
+        const release = brake.admit(account, meta.ip)
+        if (!release) throw tooManyRequests('errors:auth.tooManyAttempts', { retryAfter: retryAfterSec(delay) })
+        try {
+          await new Promise((r) => setTimeout(r, delay))
+          user = await checkCredentials(input, meta)
+          if (!user) brake.failed(account, meta.ip)
+        } finally {
+          release()
+        }
+        if (!user) throw tooManyRequests('errors:auth.tooManyAttempts', { retryAfter: retryAfterSec(brake.delayMs(account, meta.ip)) })
+      } else {
+        user = await checkCredentials(input, meta)
+        if (!user) {
+          brake.failed(account, meta.ip)
+          throw new AppError(401, 'auth:invalidCredentials')
+        }
       }
       if (user.status !== 1) {
         await writeAudit(database.db, { userId: user.id, username: user.username, commandId: 'auth.login', result: 'refused', errorCode: 'auth:disabled', ...meta })
         throw new AppError(401, 'auth:disabled')
       }
-      perAccount.reset(acctKey)
-      // A password that fails today's rule is flagged weak at sign-in, so the client sends the user to
-      // /profile?tab=password (spec: weak password must be changed).
-      const weak = user.weakPassword || !isStrongPassword(input.password)
+      brake.succeeded(account, meta.ip)
+      // A password that fails today's rule is flagged weak at sign-in; until it is changed the server
+      // refuses every call but the few the profile page needs (service.ts), and the client sends the
+      // user to /profile?tab=password (spec: weak password must be changed).
+      const weak = user.weakPassword || !isStrongPassword(input.password, user.username)
+      const signedIn = user
       return database.tx(async (tx) => {
         const sessionId = randomUUID()
-        await tx.insert(authSession).values({ id: sessionId, userId: user.id, deviceId: input.deviceId || null, ip: meta.ip })
-        if (weak && !user.weakPassword) await tx.update(appUser).set({ weakPassword: true }).where(eq(appUser.id, user.id))
-        await writeAudit(tx, { userId: user.id, username: user.username, commandId: 'auth.login', result: 'ok', summary: input.deviceId ? `device ${input.deviceId}` : undefined, ...meta })
-        return issue(tx, user.id, user.username, sessionId, weak)
+        await tx.insert(authSession).values({ id: sessionId, userId: signedIn.id, deviceId: input.deviceId || null, ip: meta.ip })
+        if (weak && !signedIn.weakPassword) await tx.update(appUser).set({ weakPassword: true }).where(eq(appUser.id, signedIn.id))
+        await writeAudit(tx, { userId: signedIn.id, username: signedIn.username, commandId: 'auth.login', result: 'ok', summary: input.deviceId ? `device ${input.deviceId}` : undefined, ...meta })
+        return issue(tx, signedIn.id, signedIn.username, sessionId, weak)
       })
     },
 
@@ -154,16 +182,17 @@ export function createSessionService(database: Database, config: Config, key: Cr
     /** Spec section 5 rules are already checked by the schema; here: the original password and reuse. */
     async changePassword(auth: { userId: number; username: string; sessionId: string }, input: { oldPassword: string; newPassword: string }, meta: RequestMeta) {
       const key = `pw:${auth.userId}`
-      const wait = perAccount.retryAfter(key)
+      const wait = changeFailures.retryAfter(key)
       if (wait > 0) throw tooManyRequests('errors:auth.tooManyAttempts', { retryAfter: wait })
       const [user] = await database.db.select({ passwordHash: appUser.passwordHash }).from(appUser).where(eq(appUser.id, auth.userId))
       if (!user) throw unauthorized()
       if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
-        perAccount.hit(key)
+        changeFailures.hit(key)
         await writeAudit(database.db, { userId: auth.userId, username: auth.username, commandId: 'auth.change-password', result: 'refused', errorCode: 'auth:password.oldWrong', ...meta })
         throw fieldError('oldPassword', 'auth:password.oldWrong')
       }
       if (input.newPassword === input.oldPassword) throw fieldError('newPassword', 'auth:password.sameAsOld')
+      if (containsUsername(input.newPassword, auth.username)) throw fieldError('newPassword', 'auth:password.containsUsername')
       const passwordHash = await hashPassword(input.newPassword)
       return database.tx(async (tx) => {
         await tx.update(appUser).set({ passwordHash, weakPassword: false, updatedAt: sql`now()` }).where(eq(appUser.id, auth.userId))

@@ -168,12 +168,15 @@ export const auditLog = pgTable('audit_log', {
 
 export const idempotencyKey = pgTable('idempotency_key', {
   userId: integer('user_id').notNull(),
+  /** The warehouse-tenant pair the command ran in (0, 0 for keys stored before migration 0027). */
+  tenantId: integer('tenant_id').notNull().default(0),
+  warehouseId: integer('warehouse_id').notNull().default(0),
   key: text('key').notNull(),
   commandId: text('command_id').notNull(),
   argsDigest: text('args_digest').notNull(),
   response: jsonb('response').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.userId, t.key] })])
+}, (t) => [primaryKey({ columns: [t.userId, t.tenantId, t.warehouseId, t.key] })])
 
 export const userSetting = pgTable('user_setting', {
   userId: integer('user_id').notNull(),
