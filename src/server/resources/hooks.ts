@@ -26,6 +26,11 @@ export interface ResourceHooks {
   afterWrite?(ctx: ResourceHookContext, id: number, values: Record<string, unknown>, before: Record<string, unknown> | undefined): Promise<void> | void
   /** Before rows are deleted (e.g. refuse rows still in use with a clearer message than the FK's). */
   beforeDelete?(ctx: ResourceHookContext, rows: Record<string, unknown>[]): Promise<void> | void
+  /**
+   * Global resources: tenants using these rows other than through a foreign key (a JSON list of
+   * tenants …). Added to the ones derived from the foreign keys (./shared-rows.ts).
+   */
+  tenantsUsing?(tx: AppTx, ids: number[]): Promise<number[]>
 }
 
 const hooks = new Map<string, ResourceHooks>()

@@ -177,6 +177,7 @@ export async function addRow(tx: AppTx, rt: ResourceRuntime, auth: AuthContext, 
   const [row] = await guarded(rt, () => tx.insert(rt.table).values({ ...values, ...scope, createdBy: auth.userId, updatedBy: auth.userId } as never)
     .returning({ id: rt.table.id })) as { id: number }[]
   if (h.afterWrite) await h.afterWrite(ctx, row.id, values, undefined)
+  await guardSharedRows(tx, rt, auth, [row.id])
   return row.id
 }
 
@@ -198,6 +199,8 @@ export async function editRow(tx: AppTx, rt: ResourceRuntime, auth: AuthContext,
   await guarded(rt, () => tx.update(rt.table).set({ ...values, updatedAt: new Date(), updatedBy: auth.userId } as never)
     .where(whereScoped(rt, auth, eq(rt.table.id, id))))
   if (h.afterWrite) await h.afterWrite(ctx, id, values, before)
+  // Before and after: nobody changes rows others use, nor makes a row used by tenants out of reach.
+  await guardSharedRows(tx, rt, auth, [id])
 }
 
 export interface StatusVerdict { id: number; label: string | null; from: unknown; to: unknown; change: boolean; reason: string | null }

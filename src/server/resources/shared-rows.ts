@@ -18,6 +18,7 @@ import { forbidden } from '../http/errors'
 import { ADMIN_ROLE } from '../../domain/permissions'
 import { noteAffectedTenants } from '../commands/affected-tenants'
 import { rowsOf } from './service'
+import { hooksOf } from './hooks'
 import type { ResourceRuntime } from './runtime'
 
 interface Edge { table: string; column: string; ref: string; tenantScoped: boolean; hasId: boolean }
@@ -73,7 +74,9 @@ export async function tenantsUsing(q: Queryable, table: string, ids: number[], d
  */
 export async function guardSharedRows(tx: AppTx, rt: ResourceRuntime, auth: AuthContext, ids: number[]): Promise<void> {
   if (rt.def.scope !== 'global' || !ids.length) return
-  const using = await tenantsUsing(tx, rt.def.table, [...new Set(ids)])
+  const unique = [...new Set(ids)]
+  const using = await tenantsUsing(tx, rt.def.table, unique)
+  for (const t of await hooksOf(rt.def.name).tenantsUsing?.(tx, unique) ?? []) using.add(t)
   if (!auth.roles.includes(ADMIN_ROLE)) {
     const mine = new Set(rowsOf(await tx.execute(sql`SELECT DISTINCT tenant_id FROM user_access WHERE user_id = ${auth.userId}`)).map((r) => Number(r.tenant_id)))
     if ([...using].some((t) => !mine.has(t))) throw forbidden('resources:errors.sharedOutOfReach')

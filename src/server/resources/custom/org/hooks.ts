@@ -66,4 +66,9 @@ defineResourceHooks('shop', {
     const i = list.findIndex((c: { tenantId: number }) => !found.has(Number(c.tenantId)))
     if (i >= 0) throw fieldError(`consignors.${i}.tenantId`, 'errors:notFound')
   },
+  /** A consignment shop is used by its consignor tenants too (they sell through it). */
+  async tenantsUsing(tx, ids) {
+    return rowsOf(await tx.execute(sql`SELECT DISTINCT (c->>'tenantId')::int AS t FROM shop s, jsonb_array_elements(coalesce(s.consignors, '[]'::jsonb)) c
+      WHERE s.id = ANY(${`{${ids.join(',')}}`}::int[])`)).map((r) => Number(r.t))
+  },
 })
