@@ -1,18 +1,23 @@
 // Palette ranking (src/app/palette/rank.ts, model.ts): the spec's menu-search weights (title 0.7,
 // path 0.3, threshold 0.4, max pattern 32), exact equality with a plain Fuse search, recent first,
-// menu mode, the row cap; shortcut labels derived from the one shortcut string.
+// menu mode, the row cap; shortcut labels derived from the one shortcut string. The fast path
+// (bounds, pruning, bounds carried between keystrokes) is compared with a plain Fuse search over
+// the benchmark's generated 10 000 entries while typing.
 import { describe, it, expect } from 'vitest'
 import Fuse from 'fuse.js'
 import { CommandRegistry, type CommandDef } from '../../src/domain/commands'
 import { buildEntries, PaletteIndex, FUSE_THRESHOLD, FUSE_DISTANCE, MAX_PATTERN, type PaletteEntry } from '../../src/app/palette/rank'
 import { listPalette, paletteIndexFor, entryLabel, MAX_ROWS } from '../../src/app/palette/model'
 import { normalizeShortcut, shortcutKeys, shortcutLabel, hasCommandModifier } from '../../src/app/keys/shortcuts'
+import { TYPING, realisticDefs, worstCaseDefs } from '../../bench/lib/palette-data'
 
 const nav = (code: string, title: string, path: string, parents: string[] = []): CommandDef => ({
   id: `nav.${code}`, title, section: 'navigation', permission: `menu:${code}`, keywords: [path, ...parents],
 })
 const cmd = (id: string, title: string, extra: Partial<CommandDef> = {}): CommandDef => ({ id, title, section: 'shell', permission: 'self:x', ...extra })
 const ident = (k: string) => k
+/** The reference: one plain Fuse search over every entry, with the spec's header-search options. */
+const plainFuse = (entries: PaletteEntry[]) => new Fuse<PaletteEntry>(entries, { keys: [{ name: 'titles', weight: 0.7 }, { name: 'terms', weight: 0.3 }], threshold: FUSE_THRESHOLD, location: 0, distance: FUSE_DISTANCE, minMatchCharLength: 1, includeScore: true })
 
 describe('palette ranking', () => {
   it('weighs the title (0.7) above the path (0.3): the same words in a title beat them in a path', () => {
@@ -56,7 +61,7 @@ describe('palette ranking', () => {
     }
     const entries = buildEntries(defs, ident)
     const index = new PaletteIndex(entries)
-    const plain = new Fuse<PaletteEntry>(entries, { keys: [{ name: 'titles', weight: 0.7 }, { name: 'terms', weight: 0.3 }], threshold: FUSE_THRESHOLD, location: 0, distance: FUSE_DISTANCE, minMatchCharLength: 1, includeScore: true })
+    const plain = plainFuse(entries)
     // In this order on purpose: typed extensions reuse earlier LCS counts, backspace and a changed
     // character must not.
     for (const q of ['i', 'in', 'inb', 'inbound ord', 'inbound order wave', 'inbound or', 'inbound orx', 'inbound orxe', 'wvae', 'sku-', '出库', 'almacen', 'transfer return label stock']) {
@@ -77,6 +82,44 @@ describe('palette ranking', () => {
     expect(index.search(long)).toEqual(index.search(long.slice(0, MAX_PATTERN)))
     expect(index.search(long)).toHaveLength(1)
   })
+})
+
+describe('palette ranking over 10 000 entries while typing', () => {
+  /** Every prefix of each sequence, in typing order: each keystroke extends the last query. */
+  const typed = (...sequences: string[]) => sequences.flatMap((q) => Array.from(q, (_, k) => q.slice(0, k + 1)))
+  // Prefix typing (the benchmark's sequences: screen names, a command id, CJK, mixed case, accents,
+  // document numbers), then what breaks the chain of extensions: backspace, a changed character,
+  // a typo, a paste that adds several characters at once, an unrelated query, more than 32 characters.
+  const edits = ['inbound ord', 'inbound or', 'inbound ox', 'inbound oxe', 'wave pikc', 'rig', 'rights-us', 'rights-user list',
+    '出库单 盘点', 'STOCK COUNT', 'almacen', 'IB 3072', '  sku  ', 'inbound order details wave picking stock count']
+  const sets = [
+    ['realistic', realisticDefs, [...typed(...TYPING, 'IB3072', 'Ob90'), ...edits]],
+    // Thousands of near matches: fewer queries, each the expensive kind.
+    ['worst case', worstCaseDefs, [...typed('inbound order', 'Almacén', 'IB40', '出库单'), ...edits.slice(0, 6)]],
+  ] as const
+
+  for (const [name, defs, queries] of sets) {
+    it(`returns what a plain Fuse search returns for every query (${name} set; ids, scores, order; menu mode too)`, () => {
+      const entries = buildEntries(defs(), ident)
+      const index = new PaletteIndex(entries)
+      const navigation = (e: PaletteEntry) => e.section === 'navigation'
+      const plain = plainFuse(entries)
+      const plainNav = plainFuse(entries.filter(navigation))
+      let pruned = 0
+      queries.forEach((q, i) => {
+        // Every third keystroke lists screens only (the menu mode): the other entries skip that
+        // keystroke and must catch up on the characters they missed at the next one.
+        const menu = i % 3 === 2
+        const limit = i % 2 ? 50 : 8
+        const mine = index.search(q, { limit, accept: menu ? navigation : undefined }).map((r) => [r.entry.id, r.score])
+        const theirs = (menu ? plainNav : plain).search(q.trim().slice(0, MAX_PATTERN), { limit }).map((r) => [r.item.id, r.score])
+        expect(mine, `'${q}' (${menu ? 'menu' : 'all'}, top ${limit})`).toEqual(theirs)
+        if (index.stats.level2 < entries.length / 2) pruned++
+      })
+      // The fast path is taken: most keystrokes look closely at fewer than half the entries.
+      expect(pruned).toBeGreaterThan(queries.length / 2)
+    }, 300_000)
+  }
 })
 
 describe('palette listing', () => {

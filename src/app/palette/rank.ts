@@ -12,12 +12,15 @@
 //    starting at x (Fuse's bitap counts the same insert/delete/substitute errors); an exact
 //    occurrence at x scores x/distance, an identical field 0 (ε in the product).
 //  • Three bounds of growing cost, each only computed when an entry reaches the front of the queue:
-//    level 0 (every entry) — which pattern characters can occur at all (64 character buckets) and
-//    indexOf; level 1 — D ≥ m − LCS(pattern, prefix) (bit-parallel LCS, a few word operations per
-//    character); level 2 — D(x) for every x (Myers' bit-parallel edit distance over the reversed
-//    prefix). A record's bound is Fuse's own product Π score^(weight·norm) over the fields that may
-//    still match, kept as a sum of logarithms. LCS counts are kept per field: while the operator
-//    types on, the new query extends the old one and m − LCS can only grow, so level 0 reuses them.
+//    level 0 (every entry) — which pattern characters can occur at all (64 character buckets),
+//    how many of the pattern's bigrams can occur (256 bigram buckets; each error spoils at most two
+//    of the m−1 bigrams, so errors ≥ ⌈(m−1−hits)/2⌉, the q-gram lemma) and indexOf; level 1 —
+//    D ≥ m − LCS(pattern, prefix) (bit-parallel LCS, a few word operations per character);
+//    level 2 — D(x) for every x (Myers' bit-parallel edit distance over the reversed prefix).
+//    A record's bound is Fuse's own product Π score^(weight·norm) over the fields that may
+//    still match, kept as a sum of logarithms. A field a level rules out is skipped by the levels
+//    above it for that query. Error lower bounds are kept per field: while the operator types on,
+//    the new query extends the old one and its errors can only grow, so level 0 reuses them.
 //  • Level-2 entries are scored by Fuse in small batches (same records, weights and norms: Fuse's
 //    scores); the search stops when the next bound exceeds the limit-th best real score.
 // So the result is exactly Fuse's top `limit` (same order, ties by position) — asserted by the tests
@@ -100,13 +103,30 @@ export class PaletteIndex {
   /** Which of 64 character buckets occur in the field. */
   private readonly lo: Int32Array
   private readonly hi: Int32Array
-  /** Per query: pattern positions of each code unit, forwards and reversed; per bucket (reset after each search). */
+  /** Which of 256 bigram buckets occur in the field's first MAX_REACH characters (8 words per field). */
+  private readonly bigrams: Int32Array
+  /** Per query: character bucket of each pattern position, bigram bucket of each pattern bigram (lower-casing can lengthen a pattern). */
+  private readonly patBuckets = new Int32Array(2 * MAX_PATTERN)
+  private readonly patBigrams = new Int32Array(2 * MAX_PATTERN)
+  /** Per query: pattern positions of each code unit, forwards and reversed (reset after each search). */
   private readonly charMask = new Int32Array(65536)
   private readonly revMask = new Int32Array(65536)
-  private readonly bucketPos = new Int32Array(64)
-  /** Per field: lower bound of unmatched pattern positions for `lcsQuery` and every query extending it. */
+  /**
+   * Per field, carried from keystroke to keystroke while the query grows: `unmatched` is a lower
+   * bound of the errors of any match of the query's first `upTo` characters (so of the query, and
+   * of every query extending it); `hits` counts those characters' bigrams found in the field.
+   */
   private readonly unmatched: Int8Array
+  private readonly hits: Int8Array
+  private readonly upTo: Uint8Array
   private lcsQuery = ''
+  /** Per field: exact-occurrence score (ln) for the search `exactStamp` (levels 0 and 1 both ask). */
+  private readonly exactLn: Float64Array
+  private readonly exactStamp: Uint32Array
+  /** Per field: the search (stamp) in which a level ruled it out. */
+  private readonly dead: Uint32Array
+  private stamp = 0
+  private readonly queue: BoundQueue
   readonly stats: SearchStats = { level0: 0, level1: 0, level2: 0, scored: 0 }
 
   constructor(entries: PaletteEntry[]) {
@@ -136,7 +156,14 @@ export class PaletteIndex {
     this.len = new Int32Array(fields)
     this.lo = new Int32Array(fields)
     this.unmatched = new Int8Array(fields)
+    this.hits = new Int8Array(fields)
+    this.upTo = new Uint8Array(fields)
+    this.exactLn = new Float64Array(fields)
+    this.exactStamp = new Uint32Array(fields)
     this.hi = new Int32Array(fields)
+    this.bigrams = new Int32Array(fields * 8)
+    this.dead = new Uint32Array(fields)
+    this.queue = new BoundQueue(entries.length)
     this.codes = new Uint16Array(this.text.reduce((n, v) => n + v.length, 0))
     let o = 0
     this.text.forEach((v, f) => {
@@ -152,6 +179,10 @@ export class PaletteIndex {
       }
       this.lo[f] = lo
       this.hi[f] = hi
+      for (let j = 1, end = Math.min(v.length, MAX_REACH); j < end; j++) {
+        const h = bigramBucket(v.charCodeAt(j - 1), v.charCodeAt(j))
+        this.bigrams[f * 8 + (h >> 5)] |= 1 << (h & 31)
+      }
       o += v.length
     })
   }
@@ -183,46 +214,58 @@ export class PaletteIndex {
     const maxExactAt = Math.floor(FUSE_THRESHOLD * FUSE_DISTANCE + 1e-9)
     const full = m >= 32 ? 0xffffffff : 2 ** m - 1
     const high = 1 << (m - 1)
-    const { charMask, revMask, bucketPos, codes, off, len, text, exp } = this
-    let patLo = 0, patHi = 0
+    const { charMask, revMask, codes, off, len, text, exp, bigrams, patBuckets, patBigrams } = this
     for (let i = 0; i < m; i++) {
       const c = p.charCodeAt(i)
       charMask[c] |= 1 << i
       revMask[c] |= 1 << (m - 1 - i)
-      const b = bucket(c)
-      bucketPos[b] |= 1 << i
-      if (b < 32) patLo |= 1 << b
-      else patHi |= 1 << (b - 32)
+      patBuckets[i] = bucket(c)
+      if (i > 0) patBigrams[i - 1] = bigramBucket(p.charCodeAt(i - 1), c)
     }
+    const stamp = ++this.stamp
     // ln of e/m for each admissible error count: the level-0/1 passes do no transcendental math.
     const lnErrors = Array.from({ length: maxErrors + 1 }, (_, e) => lnScore(e / m))
 
-    /** Pattern positions whose character (bucket) occurs in the field: an upper bound of their LCS. */
-    const present = (f: number): number => {
-      let hit = 0
-      for (let x = this.lo[f] & patLo; x; x &= x - 1) hit |= bucketPos[31 - Math.clz32(x & -x)]
-      for (let x = this.hi[f] & patHi; x; x &= x - 1) hit |= bucketPos[63 - Math.clz32(x & -x)]
-      return popcount(hit >>> 0)
-    }
     /** ln score of the first exact occurrence, if Fuse would accept it. */
+    const { exactLn, exactStamp } = this
     const exactAt = (f: number): number => {
+      if (exactStamp[f] === stamp) return exactLn[f]
       const at = text[f].indexOf(p)
-      return at >= 0 && at <= maxExactAt ? LN_AT[at] : Infinity
+      exactStamp[f] = stamp
+      return (exactLn[f] = at >= 0 && at <= maxExactAt ? LN_AT[at] : Infinity)
     }
 
-    // Unmatched pattern positions (m − LCS) known from earlier keystrokes: when this query extends
-    // the one they were computed for, they stay lower bounds (each typed character adds at most one
-    // to the LCS), so most entries need no character scan at all.
-    const { unmatched } = this
+    // Error lower bounds known from earlier keystrokes stay lower bounds while the query grows (a
+    // match of the longer pattern contains a match of the shorter with no more errors), so a field
+    // only has to account for the characters typed since: one more error for each the field lacks
+    // (a match of the longer pattern contains one of the shorter plus an error for it), and the
+    // q-gram lemma over the bigrams found — each error spoils at most two of the pattern's m−1
+    // bigrams, so errors ≥ ⌈(m−1−hits)/2⌉.
+    const { unmatched, hits, upTo, lo, hi } = this
     const inherited = this.lcsQuery !== '' && p.startsWith(this.lcsQuery)
-    if (!inherited) unmatched.fill(0)
+    if (!inherited) { unmatched.fill(0); hits.fill(0); upTo.fill(0) }
     this.lcsQuery = p
+    /** Brings the field's bounds up to this query; returns its lower bound of errors. */
+    const advance = (f: number): number => {
+      let e = unmatched[f], h = hits[f]
+      for (let i = upTo[f]; i < m; i++) {
+        const b = patBuckets[i]
+        if (!(((b < 32 ? lo[f] >>> b : hi[f] >>> (b - 32))) & 1)) e++
+        if (i > 0) {
+          const g = patBigrams[i - 1]
+          if (bigrams[f * 8 + (g >> 5)] & (1 << (g & 31))) h++
+        }
+      }
+      upTo[f] = m
+      hits[f] = h
+      return (unmatched[f] = Math.max(e, (m - h) >> 1))
+    }
 
-    /** Level 0: ln bound from character presence, inherited LCS and exact occurrence; Infinity = cannot match. */
+    /** Level 0: ln bound from character and bigram presence, inherited bounds and exact occurrence; Infinity = cannot match. */
     const level0 = (f: number): number => {
-      if (text[f] === p) return LN_EXACT
+      if (len[f] === m && text[f] === p) return LN_EXACT
       if (len[f] < required) return Infinity
-      const missing = Math.max(m - present(f), unmatched[f])
+      const missing = advance(f)
       if (missing > maxErrors) return Infinity
       // An exact occurrence needs the whole pattern as a subsequence.
       const exact = missing === 0 ? exactAt(f) : Infinity
@@ -236,15 +279,15 @@ export class PaletteIndex {
      * in `unmatched` stays a valid bound for every longer query.
      */
     const level1 = (f: number): number => {
-      if (text[f] === p) return LN_EXACT
-      if (len[f] < required || present(f) < required) return Infinity
+      if (len[f] === m && text[f] === p) return LN_EXACT
+      if (len[f] < required || advance(f) > maxErrors) return Infinity
       let V = full
       for (let j = off[f], end = j + Math.min(len[f], MAX_REACH); j < end; j++) {
         const U = V & charMask[codes[j]]
         V = ((V + U) | (V - U)) & full
       }
       const missing = popcount(V >>> 0)
-      unmatched[f] = missing
+      if (missing > unmatched[f]) unmatched[f] = missing
       const exact = missing === 0 ? exactAt(f) : Infinity
       const errors = Math.max(1, missing)
       return Math.min(exact, errors <= maxErrors ? lnErrors[errors] : Infinity)
@@ -252,7 +295,7 @@ export class PaletteIndex {
 
     /** Level 2: min over start x of D(x)/m + x/distance (Myers over the reversed prefix). */
     const level2 = (f: number): number => {
-      if (text[f] === p) return LN_EXACT
+      if (len[f] === m && text[f] === p) return LN_EXACT
       if (len[f] < required) return Infinity
       let Pv = full, Mv = 0, score = m, best = Infinity
       const start = off[f]
@@ -276,20 +319,20 @@ export class PaletteIndex {
       return best <= FUSE_THRESHOLD ? lnScore(best) : Infinity
     }
 
-    const levels = [level0, level1, level2]
     const stats = this.stats
     stats.level0 = stats.level1 = stats.level2 = stats.scored = 0
+    const { dead } = this
     /** ln of the record's bound: Σ weight·norm · ln(field bound) over the fields that may match. */
     const recordBound = (idx: number, level: number): number => {
-      const field = levels[level]
       if (level === 0) stats.level0++
       else if (level === 1) stats.level1++
       else stats.level2++
       let sum = 0
       let possible = false
       for (let f = this.first[idx], end = this.first[idx + 1]; f < end; f++) {
-        const lb = field(f)
-        if (lb === Infinity) continue
+        if (dead[f] === stamp) continue // ruled out by a lower level
+        const lb = level === 0 ? level0(f) : level === 1 ? level1(f) : level2(f)
+        if (lb === Infinity) { dead[f] = stamp; continue }
         possible = true
         sum += lb * exp[f]
       }
@@ -297,7 +340,8 @@ export class PaletteIndex {
       return possible ? sum - 1e-9 : Infinity
     }
 
-    const queue = new BoundQueue(this.entries.length)
+    const queue = this.queue
+    queue.size = 0
     try {
       // With no error allowed, level 0 is already Fuse's exact score: straight to scoring. Long
       // patterns tolerate so many errors that character presence alone rarely prunes; without
@@ -344,7 +388,6 @@ export class PaletteIndex {
         charMask[c] = 0
         revMask[c] = 0
       }
-      bucketPos.fill(0)
     }
   }
 }
@@ -419,6 +462,11 @@ const LN_AT = Array.from({ length: Math.floor(FUSE_THRESHOLD * FUSE_DISTANCE) + 
 /** One of 64 buckets per UTF-16 code unit (multiplicative hash: letters, digits and CJK spread out). */
 function bucket(c: number): number {
   return Math.imul(c, 0x9e3779b1) >>> 26
+}
+
+/** One of 256 buckets per pair of UTF-16 code units. */
+function bigramBucket(a: number, b: number): number {
+  return (Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x3c6ef372, 0x85ebca6b)) >>> 24
 }
 
 function popcount(x: number): number {
