@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { DICTIONARIES } from './dictionaries'
 import type { UploadPurpose } from './upload'
+import { dateOnlySchema, dateTimeSchema, int32Schema, isSafeUrl } from './validation'
 
 export type FieldKind =
   | 'text' // single line
@@ -190,6 +191,8 @@ export const fieldLabelKey = (def: ResourceDef<any>, field: string) => `${def.ns
 export const columnOf = (name: string, f: FieldDef) => f.column ?? name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
 
 const CODE_RE = /^[A-Z0-9-]+$/
+/** numeric(14,4) holds values below 10^10. */
+const DECIMAL_LIMIT = 1e10
 const PHONE_RE = /^\+?[0-9][0-9 -]{5,19}$/
 
 /** Values of a dictionary as stored ('' when unknown); numeric when every value is an integer. */
@@ -229,24 +232,27 @@ export function fieldSchema(f: FieldDef): z.ZodType {
   let s: z.ZodType
   switch (f.kind) {
     case 'int': case 'ref': {
-      let n = z.number().int()
+      // integer columns: 2^31 and up is refused here, naming the field, not by the database.
+      let n = f.kind === 'ref' ? int32Schema().positive() : int32Schema()
       if (f.min !== undefined) n = n.min(f.min)
       if (f.max !== undefined) n = n.max(f.max)
       s = n
       break
     }
     case 'decimal': {
-      let n = z.number().refine((v) => Number.isFinite(v) && Math.abs(v * 1e4 - Math.round(v * 1e4)) < 1e-6, 'errors:field.decimals4')
+      // numeric(14,4): at most 10 integer digits.
+      let n = z.number().refine((v) => Number.isFinite(v) && Math.abs(v * 1e4 - Math.round(v * 1e4)) < 1e-6, { message: 'errors:field.decimals4', abort: true })
+        .refine((v) => Math.abs(v) < DECIMAL_LIMIT, { message: 'errors:field.tooBig', params: { max: DECIMAL_LIMIT - 0.0001 } })
       if (f.min !== undefined) n = n.refine((v) => v >= f.min!, { message: 'errors:field.tooSmall', params: { min: f.min } })
       if (f.max !== undefined) n = n.refine((v) => v <= f.max!, { message: 'errors:field.tooBig', params: { max: f.max } })
       s = n
       break
     }
     case 'bool': s = z.boolean(); break
-    case 'date': s = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'errors:field.invalidFormat'); break
-    case 'datetime': s = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'errors:field.invalidFormat'); break
-    case 'refMany': s = z.array(z.number().int()); break
-    case 'files': s = z.array(z.string().max(500)); break
+    case 'date': s = dateOnlySchema; break
+    case 'datetime': s = dateTimeSchema; break
+    case 'refMany': s = z.array(int32Schema().positive()).max(1000); break
+    case 'files': s = z.array(z.string().max(500).refine(isSafeUrl, 'errors:field.url')).max(100); break
     case 'json': s = f.item ?? z.unknown(); break
     case 'enum': s = enumSchema(f.dict, f.required); break
     default: {
@@ -258,6 +264,8 @@ export function fieldSchema(f: FieldDef): z.ZodType {
       else if (f.pattern) t = t.regex(f.pattern, f.patternKey ?? 'errors:field.invalidFormat')
       if (f.kind === 'email') t = t.email('errors:field.email')
       if (f.kind === 'phone') t = t.regex(PHONE_RE, 'errors:field.phone')
+      // An image is shown by the browser: an http(s) address or an uploaded file's path, never javascript:.
+      if (f.kind === 'image') t = t.refine((v) => v === '' || isSafeUrl(v), 'errors:field.url') as unknown as typeof t
       s = t
     }
   }

@@ -7,8 +7,8 @@ import fastifyStatic from '@fastify/static'
 import { existsSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import type { Config } from './config'
-import type { Database } from './db/client'
-import { AppError } from './http/errors'
+import { errorForLog, type Database } from './db/client'
+import { AppError, inputErrorOf } from './http/errors'
 import { ROUTES } from './http/route'
 import { registerOpenApi } from './http/openapi'
 import { requestLanguage, translate } from './i18n'
@@ -22,10 +22,23 @@ export interface BuildOptions {
   logger?: boolean | object
 }
 
+/** A client's x-request-id is kept (it reaches logs and the audit log) only in a safe shape; else a new one. */
+const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,64}$/
+export function requestIdOf(header: string | string[] | undefined): string {
+  return typeof header === 'string' && REQUEST_ID_RE.test(header) ? header : randomUUID()
+}
+
+/** The logger's `err` serializer never writes a failed query's parameters (errorForLog). */
+function withSafeErrors(logger: boolean | object): boolean | object {
+  if (logger === false) return false
+  const o = (logger === true ? {} : logger) as { serializers?: Record<string, unknown> }
+  return { ...o, serializers: { ...o.serializers, err: errorForLog } }
+}
+
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const serverOptions: FastifyServerOptions = {
-    logger: opts.logger ?? { level: opts.config.logLevel },
-    genReqId: (req) => (req.headers['x-request-id'] as string) || randomUUID(),
+    logger: withSafeErrors(opts.logger ?? { level: opts.config.logLevel }),
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     // Only behind a known proxy may x-forwarded-for name the client (the per-address sign-in limit uses it).
     trustProxy: opts.config.trustProxy,
     bodyLimit: 60 * 1024 * 1024,
@@ -48,8 +61,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     let params: Record<string, unknown> | undefined
     let fields: AppError['fieldErrors']
     let data: unknown
-    if (err instanceof AppError) {
-      ;({ status, messageKey: key, params, fieldErrors: fields, data } = err)
+    // A value the database could not store (validation let it through): 400 naming the column, not 500.
+    const input = err instanceof AppError ? undefined : inputErrorOf(err)
+    if (input) req.log.warn({ err }, 'input refused by the database')
+    if (err instanceof AppError || input) {
+      ;({ status, messageKey: key, params, fieldErrors: fields, data } = (input ?? err) as AppError)
     } else if ((err as FastifyError).statusCode && (err as FastifyError).statusCode! < 500) {
       status = (err as FastifyError).statusCode!
       key = status === 413 ? 'errors:upload.tooLarge' : status === 415 ? 'errors:upload.badFormat' : 'errors:badRequest'
@@ -60,7 +76,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (status === 429 && typeof params?.retryAfter === 'number') reply.header('retry-after', String(params.retryAfter))
     const message = translate(req.lang, key, params)
     // A field's label: the error's own `fieldKey` param (resource fields: `<ns>:<name>.fields.<f>`), else the shared fields namespace.
-    const labelOf = (f: NonNullable<typeof fields>[number]) => translate(req.lang, typeof f.params?.fieldKey === 'string' ? f.params.fieldKey : `fields:${f.field.split('.').pop()}`)
+    const labelOf = (f: NonNullable<typeof fields>[number]) => translate(req.lang, typeof f.params?.fieldKey === 'string' ? f.params.fieldKey : `fields:${f.field.split('.').filter((x) => !/^\d+$/.test(x)).pop() ?? '_'}`)
     const errors = fields?.map((f) => ({ ...f, message: translate(req.lang, f.messageKey, { ...f.params, field: labelOf(f) }) }))
     if (status >= 500) reply.header('x-error-report', '1')
     reply.status(status)

@@ -169,3 +169,30 @@ export function pgCode(err: unknown): string | undefined {
   }
   return undefined
 }
+
+/** Own properties of a database error worth logging: never a parameter value. */
+const LOGGED_FIELDS = ['code', 'severity', 'constraint', 'table', 'column', 'schema', 'dataType', 'routine', 'statusCode'] as const
+
+/**
+ * An error as the log may show it (the logger's `err` serializer, app.ts): type, message, SQL text,
+ * PostgreSQL code and names, stack, cause — never the statement's parameters (drizzle's
+ * DrizzleQueryError carries them in `params` and in its message; PGlite's errors in `params`), nor
+ * PostgreSQL's `detail` ("Key (username)=(bob)"), and quoted values in a PostgreSQL message
+ * (`invalid input syntax for type integer: "…"`) are blanked. Password hashes and personal data are
+ * parameters: they never reach the log.
+ */
+export function errorForLog(err: unknown, depth = 0): Record<string, unknown> {
+  if (!err || typeof err !== 'object') return { type: typeof err, message: typeof err === 'string' ? err : '' }
+  const e = err as Record<string, unknown>
+  const type = (e.constructor as { name?: string } | undefined)?.name ?? 'Error'
+  const sqlText = typeof e.query === 'string' ? e.query : undefined
+  // Everything after drizzle's "\nparams:" is values; a database's own message may quote a value.
+  let message = String(e.message ?? '').replace(/\nparams:[\s\S]*$/, '')
+  if (!sqlText || !message.startsWith('Failed query:')) message = message.replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
+  const out: Record<string, unknown> = { type, message }
+  if (sqlText) out.sql = sqlText
+  for (const k of LOGGED_FIELDS) if (typeof e[k] === 'string' || typeof e[k] === 'number') out[k] = e[k]
+  if (typeof e.stack === 'string') out.stack = [`${type}: ${message.split('\n')[0]}`, ...e.stack.split('\n').filter((l) => /^\s+at /.test(l))].join('\n')
+  if (e.cause && depth < 4) out.cause = errorForLog(e.cause, depth + 1)
+  return out
+}

@@ -23,3 +23,25 @@ export const forbidden = (key = 'errors:auth.forbidden', params?: Record<string,
 export const notFound = (key = 'errors:notFound', params?: Record<string, unknown>) => new AppError(404, key, params)
 export const conflict = (key: string, params?: Record<string, unknown>) => new AppError(409, key, params)
 export const tooManyRequests = (key = 'errors:auth.tooManyAttempts', params?: Record<string, unknown>) => new AppError(429, key, params)
+
+/**
+ * PostgreSQL errors that mean "this input cannot be stored" → a 400 naming the column's field (or the
+ * whole request). The last line of defence behind validation (issue 10): bad text (22P05 untranslatable
+ * character, 22021 bad byte sequence), 22003 numeric out of range, 22008 datetime out of range, 22007
+ * bad datetime, 22P02 invalid text representation, 22001 too long, 23502 not null. Undefined otherwise.
+ */
+const INPUT_ERRORS = new Set(['22P05', '22021', '22003', '22008', '22007', '22P02', '22001', '23502'])
+export function inputErrorOf(err: unknown): AppError | undefined {
+  let e: unknown = err
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const { code, column } = e as { code?: unknown; column?: unknown }
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+      if (!INPUT_ERRORS.has(code)) return undefined
+      const field = typeof column === 'string' && column ? column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()) : '_'
+      const key = code === '23502' ? 'errors:field.required' : 'errors:field.invalid'
+      return new AppError(400, 'errors:validation.form', { pgCode: code }, [{ field, messageKey: key, params: {} }])
+    }
+    e = (e as { cause?: unknown }).cause
+  }
+  return undefined
+}

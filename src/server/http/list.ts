@@ -23,6 +23,7 @@ import { badRequest } from './errors'
 import { raw } from './route'
 import type { Language } from '../../domain/i18n'
 import { translate } from '../i18n'
+import { INT32_MAX, INT32_MIN, isStorableDate } from '../../domain/validation'
 
 export const DEFAULT_PAGE_SIZE = 20
 export const MAX_PAGE_SIZE = 200
@@ -70,7 +71,18 @@ export interface ListPage<R> { records: R[]; total: number; page: number; size: 
 
 const toArray = (v: unknown) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v])
 const DATE_RE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/
-const dateString = z.string().regex(DATE_RE, 'errors:field.invalidFormat').refine((s) => !Number.isNaN(Date.parse(s)), 'errors:field.invalidFormat')
+// Years 0001–9999 only: year 0 and 10000 made PostgreSQL fail the query (500) instead of a 400.
+const dateString = z.string().regex(DATE_RE, { message: 'errors:field.invalidFormat', abort: true }).refine(isStorableDate, 'errors:field.invalidFormat')
+
+/** Bounds of a number-range filter on `column`: integer columns take integers of their own size only. */
+function rangeNumber(column: Expr) {
+  const type = (column as { columnType?: string }).columnType ?? ''
+  const n = z.coerce.number().finite()
+  if (/SmallInt|SmallSerial/.test(type)) return n.int().min(-32768).max(32767)
+  if (/Integer|Serial/.test(type) && !/BigSerial/.test(type)) return n.int().min(INT32_MIN).max(INT32_MAX)
+  if (/BigInt|BigSerial/.test(type)) return n.int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER)
+  return n.min(-1e15).max(1e15)
+}
 
 /** The zod schema of a list's query (route `query:`); `forExport` adds the selected `ids`. */
 export function listQuerySchema(def: ListDef<any>, opts: { forExport?: boolean } = {}) {
@@ -91,14 +103,15 @@ export function listQuerySchema(def: ListDef<any>, opts: { forExport?: boolean }
         ranges.push([`${name}From`, `${name}To`])
         break
       case 'numberRange':
-        shape[`${name}Min`] = z.coerce.number().finite().optional()
-        shape[`${name}Max`] = z.coerce.number().finite().optional()
+        shape[`${name}Min`] = rangeNumber(f.column).optional()
+        shape[`${name}Max`] = rangeNumber(f.column).optional()
         ranges.push([`${name}Min`, `${name}Max`])
         break
     }
   }
   if (opts.forExport) {
-    const id = def.keyType === 'text' ? z.string().min(1).max(200) : z.string().regex(/^\d{1,18}$/, 'errors:field.invalidFormat')
+    const idMax = /BigInt|BigSerial/.test(def.key.columnType) ? Number.MAX_SAFE_INTEGER : INT32_MAX
+    const id = def.keyType === 'text' ? z.string().min(1).max(200) : z.string().regex(/^\d{1,16}$/, { message: 'errors:field.invalidFormat', abort: true }).refine((v) => Number(v) <= idMax, { message: 'errors:field.tooBig', params: { max: idMax } })
     shape.ids = z.preprocess(toArray, z.array(id).min(1, 'common:validation.selectAtLeastOne').max(MAX_SELECTED_EXPORT, 'grid:export.tooMany').optional())
   }
   return z.object(shape).superRefine((q, ctx) => {
@@ -157,7 +170,12 @@ export function listWhere(def: ListDef<any>, query: ListQuery, auth: AuthContext
       case 'dateRange': {
         const from = query[`${name}From`] as string | undefined
         const to = query[`${name}To`] as string | undefined
-        if (from && to) conds.push(gte(f.column as AnyColumn, new Date(from)), lt(f.column as AnyColumn, rangeEnd(to)))
+        if (from && to) {
+          conds.push(gte(f.column as AnyColumn, new Date(from)))
+          // The day after 9999-12-31 is beyond what the column's text form carries: no upper bound then.
+          const end = rangeEnd(to)
+          if (end.getUTCFullYear() <= 9999) conds.push(lt(f.column as AnyColumn, end))
+        }
         break
       }
       case 'numberRange': {

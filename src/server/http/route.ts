@@ -5,7 +5,7 @@ import { z } from 'zod'
 import type { AuthContext, AuthLevel } from './context'
 import { AppError, forbidden } from './errors'
 import { holdsPermission } from '../../domain/permissions'
-import { issueField, issueMessageKey, issueParams } from '../../domain/validation'
+import { badTextIssues, intRangeIssues, issueField, issueMessageKey, issueParams } from '../../domain/validation'
 
 export type EnvelopeKind = 'main' | 'second' | 'notice' | 'raw'
 
@@ -61,8 +61,17 @@ export class ValidationError extends AppError {
 export function parseWith<T extends z.ZodType>(schema: T | undefined, value: unknown, where: 'body' | 'query' | 'params', labelOf?: FieldLabelOf): z.infer<T> {
   if (!schema) return value as z.infer<T>
   const input = value ?? (where === 'body' ? {} : value)
+  // Text the database cannot store (NUL, lone surrogates) is refused in every field of every route and
+  // command alike, before the route's own schema; then integers beyond the database's `integer`.
+  const badText = badTextIssues(input)
   const r = schema.safeParse(input)
+  if (badText.length) {
+    const named = new Set(badText.map(issueField))
+    throw new ValidationError([...badText, ...(r.success ? [] : r.error.issues.filter((i) => !named.has(issueField(i))))], where, input, labelOf)
+  }
   if (!r.success) throw new ValidationError(r.error.issues, where, input, labelOf)
+  const tooBig = intRangeIssues(schema, r.data)
+  if (tooBig.length) throw new ValidationError(tooBig, where, input, labelOf)
   return r.data
 }
 

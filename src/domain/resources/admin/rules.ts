@@ -4,6 +4,7 @@
 // i18n keys of the `admin` namespace or the shared `errors`/`auth` ones.
 import { z } from 'zod'
 import { newPasswordSchema } from '../../password'
+import { isSafeUrl } from '../../validation'
 
 /** Role data permission scope (spec section 3 "Role"): 1 customize, 2 this level and sublevel, 3 this level. */
 export const DATA_SCOPES = [1, 2, 3] as const
@@ -127,7 +128,8 @@ export const ProfileEditArgs = z.strictObject({
   employeeName: text(64).optional(),
   phone: phoneSchema.optional(),
   email: emailSchema.optional(),
-  avatar: optionalText(500),
+  // Shown by every browser that lists users: an http(s) address or an uploaded file, never javascript:.
+  avatar: z.string().trim().max(500).refine((v) => v === '' || isSafeUrl(v), 'errors:field.url').nullish(),
   introduction: optionalText(500),
 })
 export type ProfileEditArgs = z.infer<typeof ProfileEditArgs>

@@ -42,7 +42,8 @@ export async function signAccessToken(key: CryptoKey, claims: AccessClaims, ttlS
 /** Verified claims, or undefined for anything tampered, expired, malformed or signed otherwise. */
 export async function verifyAccessToken(key: CryptoKey, token: string): Promise<AccessClaims | undefined> {
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: [JWT_ALG] })
+    // A token without expiry (or issue time) is refused even when signed with our key (issue 10).
+    const { payload } = await jwtVerify(token, key, { algorithms: [JWT_ALG], requiredClaims: ['exp', 'iat', 'sub'] })
     const userId = Number(payload.sub)
     const sid = payload.sid
     const username = payload.username
