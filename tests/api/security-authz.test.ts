@@ -169,6 +169,11 @@ describe('2. nobody grants what they do not hold, nobody changes their own grant
     expect(await count()).toBe(n)
     refused(await edit(ids.local, { employeeName: 'Local', roleIds: [roles.supervisor], pairs: [{ warehouseId: 26, tenantId: 1 }] }), 403, 'admin:role.errors.grantBeyondOwn')
     refused(await edit(ids.local, { employeeName: 'Local', roleIds: [roles.subset], pairs: [{ warehouseId: 201, tenantId: 1 }] }), 400, 'admin:user.errors.outOfReach', 'pairs')
+    // The role picker offers what the server accepts.
+    const picker = ok(await call(mgr, 'GET', '/auth/roles/list')) as { id: number; grantable: boolean }[]
+    const grantable = (id: number) => picker.find((r) => r.id === id)!.grantable
+    expect([roles.admin, roles.supervisor, roles.subset, roles.usermgr].map(grantable)).toEqual([false, false, true, true])
+    expect((ok(await call(admin, 'GET', '/auth/roles/list')) as { grantable: boolean }[]).every((r) => r.grantable)).toBe(true)
     // Within their own: allowed.
     const created = ok(await call(mgr, 'POST', '/auth/users', input({ roleIds: [roles.subset], pairs: [{ warehouseId: 168, tenantId: 1 }] })))
     expect(created.id).toBeGreaterThan(0)

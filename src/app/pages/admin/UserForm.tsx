@@ -26,7 +26,8 @@ export interface UserDetail {
   tenantId: number; deptId: number | null; roleIds: number[]
   pairs: { warehouseId: number; tenantId: number; warehouseName: string; tenantName: string }[]
 }
-interface RoleOption { id: number; code: string; name: string; status: number }
+/** grantable: the server lets the signed-in user assign it (nothing beyond their own permissions). */
+interface RoleOption { id: number; code: string; name: string; status: number; grantable?: boolean }
 export interface TenantOption { id: number; code: string; name: string; status: number; warehouses: { warehouseId: number; warehouseName: string }[] }
 
 const createSchema = UserCreateArgs
@@ -107,6 +108,13 @@ function UserFormBody({ detail, roles, tenants, onClose }: { detail: UserDetail 
   const groupError = (k: 'roleIds' | 'pairs', label: string) => errorText(t, form.errors[k], label)
   const tenantOptions = tenants.map((x) => ({ value: x.id, label: `${x.code} ${x.name}` }))
   const dept = f('deptId')
+  // What the server would refuse is not offered (server rule: src/server/areas/admin/reach.ts): a
+  // manager who is not admin assigns only roles within their own permissions and pairs they work in
+  // themselves, and never changes their own roles or pairs. A box already checked can still be cleared.
+  const admin = session.roles.includes('admin')
+  const self = !!detail && detail.id === session.userId
+  const lockRole = (r: RoleOption, checked: boolean) => !admin && (self || (!checked && r.grantable === false))
+  const lockPair = (p: WarehousePairInput, checked: boolean) => !admin && (self || (!checked && !session.warehouseList.some((x) => x.warehouseId === p.warehouseId && x.tenantId === p.tenantId)))
   return (
     <div onKeyDown={onKeyDown}>
       <Form form={form} onSubmit={submit} onCancel={() => void cancel()} submitLabel="admin:ui.user.save" testId="user-form-form">
@@ -130,7 +138,7 @@ function UserFormBody({ detail, roles, tenants, onClose }: { detail: UserDetail 
         </div>
         <CheckGroup legend={t('admin:ui.user.roles')} error={groupError('roleIds', 'admin:ui.user.roles')} errorId={`${f('roleIds').errorId}`} testId="user-roles">
           {roles.map((r) => (
-            <Check key={r.id} label={`${r.name} (${r.code})`} testId={`user-role-${r.code}`} checked={roleIds.includes(r.id)}
+            <Check key={r.id} label={`${r.name} (${r.code})`} testId={`user-role-${r.code}`} checked={roleIds.includes(r.id)} disabled={lockRole(r, roleIds.includes(r.id))}
               onChange={(on) => form.setValue('roleIds', on ? [...roleIds, r.id] : roleIds.filter((x) => x !== r.id))} />
           ))}
         </CheckGroup>
@@ -139,7 +147,7 @@ function UserFormBody({ detail, roles, tenants, onClose }: { detail: UserDetail 
             const p = { warehouseId: w.warehouseId, tenantId: tn.id }
             const at = pairs.findIndex((x) => x.warehouseId === p.warehouseId && x.tenantId === p.tenantId)
             return (
-              <Check key={`${w.warehouseId}-${tn.id}`} label={`${w.warehouseName} · ${tn.name}`} testId={`user-pair-${w.warehouseId}-${tn.id}`} checked={at >= 0}
+              <Check key={`${w.warehouseId}-${tn.id}`} label={`${w.warehouseName} · ${tn.name}`} testId={`user-pair-${w.warehouseId}-${tn.id}`} checked={at >= 0} disabled={lockPair(p, at >= 0)}
                 note={at === 0 ? t('admin:ui.user.defaultPair') : at > 0 ? `#${at + 1}` : undefined}
                 onChange={(on) => form.setValue('pairs', togglePair(pairs, p, on))} />
             )

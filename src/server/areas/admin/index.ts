@@ -20,8 +20,9 @@ import { executeCommand } from '../../commands/execute'
 import { handlerRegistry } from '../../commands/index'
 import { translate } from '../../i18n'
 import { commandRegistry } from '../../../../commands/index'
-import { holdsPermission } from '../../../domain/permissions'
+import { ADMIN_ROLE, holdsPermission } from '../../../domain/permissions'
 import { isAdmin } from './handlers'
+import { beyondOwn } from './reach'
 import './handlers'
 
 /** Permission codes of the administration screens (menu catalog). */
@@ -180,8 +181,12 @@ export const adminArea: Area = (app, { database, db }) => {
       tags: ['admin'], envelope: 'second', auth: 'scoped',
       handler: async ({ auth }) => {
         requireAny(auth, ADMIN_PERMISSIONS.roles, ADMIN_PERMISSIONS.users)
-        return db.select({ id: role.id, code: role.code, name: role.name, dataScope: role.dataScope, status: role.status, remark: role.remark })
+        const roles = await db.select({ id: role.id, code: role.code, name: role.name, dataScope: role.dataScope, status: role.status, remark: role.remark })
           .from(role).orderBy(asc(role.id))
+        // grantable: whether the caller may assign it (./reach.ts assertGrantable), so pickers offer no more.
+        const granted = await db.selectDistinct({ roleId: roleMenu.roleId, authority: menu.authority }).from(roleMenu).innerJoin(menu, eq(menu.id, roleMenu.menuId))
+        const beyond = new Set(granted.filter((g) => beyondOwn(auth, [g.authority]).length).map((g) => g.roleId))
+        return roles.map((r) => ({ ...r, grantable: isAdmin(auth) || (r.code !== ADMIN_ROLE && !beyond.has(r.id)) }))
       },
     }),
     defineRoute({
