@@ -2,7 +2,8 @@
 // Session flow (spec section 4) against the real API in-process (fastify.inject over PGlite/PostgreSQL):
 // sign-in page → /auth-redirect → cookies; session bootstrap picks the first pair when the saved one is
 // absent and keeps it when present; weak password lands on /profile?tab=password; a 401 refreshes the
-// token once and retries; logout revokes the session and clears everything.
+// token once and retries (the refresh token only ever in the server's httpOnly cookie, which page
+// scripts cannot read); logout revokes the session and clears everything.
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest'
 import { act } from 'react'
 import type { Root } from 'react-dom/client'
@@ -12,7 +13,7 @@ import { api } from '../../src/app/api/clients'
 import { session } from '../../src/app/state/session'
 import { toasts } from '../../src/app/state/toast'
 import { ui } from '../../src/app/state/ui'
-import { clearSession, loadFavourites, loadSession, logout, pickPair, readTokens, storeTokens } from '../../src/app/state/session-flow'
+import { clearSession, loadFavourites, loadSession, logout, pickPair, readTokens, storeTokens, PATHS } from '../../src/app/state/session-flow'
 import { setCurrentRoute } from '../../src/app/router/current'
 import { currentFavouriteState, toggleCurrentFavourite } from '../../src/app/shell/effects'
 import { getCookie, setCookie, parentDomain } from '../../src/app/shell/cookies'
@@ -20,7 +21,7 @@ import { installApiHooks } from '../../src/app/shell/api-hooks'
 import SignInPage, { safeRedirect } from '../../src/app/pages/SignInPage'
 import AuthRedirectPage, { parseRedirectQuery } from '../../src/app/pages/AuthRedirectPage'
 import { SessionGate } from '../../src/app/router/session-gate'
-import { startApi, tokenFor as signInFor, type Api, type Sent } from '../helpers/bridge'
+import { serverCookies, startApi, tokenFor as signInFor, type Api, type Sent } from '../helpers/bridge'
 import { clearCookies, typeInto, waitFor, $, newRoot } from '../helpers/dom'
 
 let t: TestApp
@@ -29,6 +30,13 @@ let host: HTMLElement
 let root: Root
 
 const tokenFor = (username: string, password?: string) => signInFor(t.app, username, password)
+
+/** Signs in the way the sign-in page does, through the page's fetch: the server's cookie lands in the browser. */
+async function browserSignIn(username: string, password = 'Demo#2026') {
+  const form = new URLSearchParams({ username, password, deviceId: 'vitest', validCode: '' })
+  return api.form<{ access_token: string; refresh_token: string; jwt_token: string }>(PATHS.login, form, { dataField: 'datas', silent: true, noRetry: true })
+}
+const REFRESH_COOKIE = 'wms_refresh'
 
 async function render(el: React.ReactElement) {
   await act(async () => { root.render(el) })
@@ -44,6 +52,7 @@ afterAll(async () => { await server?.close() })
 beforeEach(async () => {
   clearSession()
   clearCookies()
+  serverCookies.clear()
   toasts.list = []
   sent.length = 0
   session.language = 'en'
@@ -114,22 +123,41 @@ describe('sign-in page', () => {
     expect([form.get('username'), form.get('password'), form.has('deviceId'), form.has('validCode')]).toEqual(['receiver', 'Demo#2026', true, true])
     const q = new URLSearchParams(window.location.search)
     expect(q.get('token')).toMatch(/^ey/)
-    expect(q.get('wg_oauth_refresh')).toBeTruthy()
+    // The refresh token travels neither in the address nor in page storage: the server set its cookie.
+    expect(q.get('wg_oauth_refresh')).toBeNull()
+    expect(serverCookies.get(REFRESH_COOKIE)?.path).toBe('/auth/oauth/refresh')
     expect(q.get('redirect')).toBe('/profile?tab=info')
 
     await render(<AuthRedirectPage />)
     await waitFor(() => window.location.pathname === '/profile', 'redirect target')
     expect(window.location.search).toBe('?tab=info')
     expect(getCookie('token')).toBe(q.get('token'))
-    expect(getCookie('refreshToken')).toBe(q.get('wg_oauth_refresh'))
+    expect(getCookie('refreshToken')).toBeUndefined()
+    expect(document.cookie).not.toContain(serverCookies.get(REFRESH_COOKIE)!.value)
     expect(getCookie('jwtToken')).toBe(q.get('jwt_token'))
+  })
+
+  it("an external sign-on's wg_oauth_refresh is exchanged at once into the cookie, never stored by the page", async () => {
+    const tk = await tokenFor('receiver')
+    navigate(`/auth-redirect?${new URLSearchParams({ token: tk.access_token, jwt_token: tk.jwt_token, wg_oauth_refresh: tk.refresh_token, redirect: '/profile' })}`)
+    await render(<AuthRedirectPage />)
+    await waitFor(() => window.location.pathname === '/profile', 'redirect target')
+    const exchange = sent.filter((s) => s.path === '/auth/oauth/refresh')
+    expect(exchange).toHaveLength(1)
+    expect(JSON.parse(exchange[0]!.body)).toEqual({ refreshToken: tk.refresh_token })
+    const successor = serverCookies.get(REFRESH_COOKIE)!.value
+    expect(successor).toMatch(/^[\w-]{43}$/)
+    expect(successor).not.toBe(tk.refresh_token)
+    expect(document.cookie).not.toContain(tk.refresh_token)
+    expect(document.cookie).not.toContain(successor)
+    expect(getCookie('token')).toBe(session.token)
   })
 })
 
 describe('session bootstrap', () => {
   it('picks the first pair when the saved pair is not in the user list', async () => {
     const tk = await tokenFor('receiver')
-    storeTokens({ token: tk.access_token, refreshToken: tk.refresh_token, jwtToken: tk.jwt_token })
+    storeTokens({ token: tk.access_token, jwtToken: tk.jwt_token })
     setCookie('warehouseTenant', '201-1') // receiver works in 26-1 and 168-1 only
     const r = await loadSession()
     expect(r.weakPassword).toBe(false)
@@ -154,13 +182,15 @@ describe('session bootstrap', () => {
     expect([session.warehouseId, session.tenantId, session.warehouseLocation, session.isDomestic]).toEqual([168, 1, 2, false])
   })
 
-  it('reads tokens back from cookies (a reload)', async () => {
+  it('reads tokens back from cookies (a reload); a refresh token an older console left readable is dropped', async () => {
     const tk = await tokenFor('receiver')
-    storeTokens({ token: tk.access_token, refreshToken: tk.refresh_token, jwtToken: tk.jwt_token })
+    storeTokens({ token: tk.access_token, jwtToken: tk.jwt_token })
+    setCookie('refreshToken', tk.refresh_token)
     session.token = ''
-    session.refreshToken = ''
+    session.jwtToken = ''
     readTokens()
-    expect([session.token, session.refreshToken]).toEqual([tk.access_token, tk.refresh_token])
+    expect([session.token, session.jwtToken]).toEqual([tk.access_token, tk.jwt_token])
+    expect(getCookie('refreshToken')).toBeUndefined()
   })
 
   it('a weak password lands on /profile?tab=password with a warning', async () => {
@@ -228,22 +258,28 @@ describe('favourites', () => {
 })
 
 describe('token refresh and logout', () => {
-  it("a '302' refreshes the access token once, retries, and rotates the stored tokens", async () => {
-    const tk = await tokenFor('receiver')
+  it("a '302' refreshes the access token once (from the httpOnly cookie), retries, and rotates the tokens", async () => {
+    await browserSignIn('receiver')
+    const before = serverCookies.get(REFRESH_COOKIE)!.value
     navigate('/profile')
-    storeTokens({ token: 'not-a-valid-token', refreshToken: tk.refresh_token, jwtToken: '' })
+    storeTokens({ token: 'not-a-valid-token', jwtToken: '' })
     const info = await api.get<{ id: number }>('/wms-plus-base/common/pms/user/info')
     expect(info.id).toBeGreaterThan(0)
-    expect(sent.filter((s) => s.path === '/auth/oauth/refresh')).toHaveLength(1)
+    const refreshes = sent.filter((s) => s.path === '/auth/oauth/refresh')
+    expect(refreshes).toHaveLength(1)
+    // The page names no refresh token; the browser sent the cookie; the answer carries none back.
+    expect(JSON.parse(refreshes[0]!.body)).toEqual({})
+    expect(refreshes[0]!.headers.cookie).toBe(`${REFRESH_COOKIE}=${before}`)
     expect(session.token).not.toBe('not-a-valid-token')
-    expect(session.refreshToken).not.toBe(tk.refresh_token)
+    expect(serverCookies.get(REFRESH_COOKIE)!.value).not.toBe(before)
+    expect(document.cookie).not.toContain(serverCookies.get(REFRESH_COOKIE)!.value)
     expect(getCookie('token')).toBe(session.token)
     expect(window.location.pathname).toBe('/profile')
   })
 
   it('concurrent 401s share one refresh (a reused refresh token would end the session)', async () => {
-    const tk = await tokenFor('receiver')
-    storeTokens({ token: 'stale', refreshToken: tk.refresh_token, jwtToken: '' })
+    await browserSignIn('receiver')
+    storeTokens({ token: 'stale', jwtToken: '' })
     const results = await Promise.all([1, 2, 3].map(() => api.get<{ id: number }>('/wms-plus-base/common/pms/user/info')))
     expect(results.every((r) => r.id > 0)).toBe(true)
     expect(sent.filter((s) => s.path === '/auth/oauth/refresh')).toHaveLength(1)
@@ -251,16 +287,18 @@ describe('token refresh and logout', () => {
 
   it('without a usable refresh token the client goes to sign in with the return address', async () => {
     navigate('/stock-manage/stock-manage-list')
-    storeTokens({ token: 'stale', refreshToken: 'nope', jwtToken: '' })
+    serverCookies.set(REFRESH_COOKIE, { value: 'nope', path: '/auth/oauth/refresh' })
+    storeTokens({ token: 'stale', jwtToken: '' })
     await expect(api.get('/wms-plus-base/common/pms/user/info')).rejects.toThrow()
     expect(window.location.pathname).toBe('/sso/login')
     expect(new URLSearchParams(window.location.search).get('redirect')).toBe('/stock-manage/stock-manage-list')
     expect(session.token).toBe('')
   })
 
-  it('logout sends the offline notice, revokes the token, clears the session and tabs', async () => {
-    const tk = await tokenFor('receiver')
-    storeTokens({ token: tk.access_token, refreshToken: tk.refresh_token, jwtToken: tk.jwt_token })
+  it('logout sends the offline notice, revokes the token, clears the session, tabs and the refresh cookie', async () => {
+    const tk = await browserSignIn('receiver')
+    expect(serverCookies.has(REFRESH_COOKIE)).toBe(true)
+    storeTokens({ token: tk.access_token, jwtToken: tk.jwt_token })
     await loadSession()
     ui.visitedViews = [{ path: '/x', fullPath: '/x', name: 'x', title: 'x' }]
     navigate('/profile')
@@ -271,6 +309,7 @@ describe('token refresh and logout', () => {
     expect(JSON.parse(sent.find((s) => s.path === '/auth/oauth/offline-notice')!.body)).toEqual({ userName: 'receiver' })
     expect([session.token, session.roles.length, session.menus.length, ui.visitedViews.length, session.ready]).toEqual(['', 0, 0, 0, false])
     expect(getCookie('token')).toBeUndefined()
+    expect(serverCookies.has(REFRESH_COOKIE)).toBe(false)
     expect(window.location.pathname + window.location.search).toBe('/sso/login?redirect=%2Fprofile')
     // The revoked token no longer works on the server.
     const after = await t.app.inject({ method: 'GET', url: '/wms-plus-base/common/pms/user/info', headers: { authorization: `Bearer ${tk.access_token}` } })

@@ -20,6 +20,29 @@ export async function bridgeIdle(timeout = 5000) {
   while (inFlight > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 10))
 }
 
+/**
+ * Cookies the server set (Set-Cookie), kept and sent back the way the browser does for same-origin
+ * fetches: only on paths under the cookie's Path, gone at Max-Age=0. Page scripts cannot see these
+ * (document.cookie is happy-dom's own jar), just as they cannot see an httpOnly cookie.
+ */
+export const serverCookies = new Map<string, { value: string; path: string }>()
+
+function keepServerCookies(setCookie: string | string[] | number | undefined) {
+  for (const c of Array.isArray(setCookie) ? setCookie : setCookie ? [String(setCookie)] : []) {
+    const [pair, ...attrs] = c.split(';').map((x) => x.trim())
+    const name = pair!.slice(0, pair!.indexOf('='))
+    const value = pair!.slice(pair!.indexOf('=') + 1)
+    const path = attrs.find((a) => /^path=/i.test(a))?.slice(5) ?? '/'
+    if (attrs.some((a) => /^max-age=0$/i.test(a)) || !value) serverCookies.delete(name)
+    else serverCookies.set(name, { value, path })
+  }
+}
+
+function serverCookieHeader(pathname: string): string | undefined {
+  const list = [...serverCookies].filter(([, c]) => pathname === c.path || pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`))
+  return list.length ? list.map(([n, c]) => `${n}=${c.value}`).join('; ') : undefined
+}
+
 /** Routes globalThis.fetch into `app` and records every request in the returned array. */
 export function bridgeFetch(app: TestApp['app']): Sent[] {
   const sent: Sent[] = []
@@ -30,12 +53,15 @@ export function bridgeFetch(app: TestApp['app']): Sent[] {
     const buf = Buffer.from(await req.arrayBuffer())
     const headers: Record<string, string> = {}
     req.headers.forEach((v, k) => { headers[k.toLowerCase()] = v })
+    const cookie = serverCookieHeader(u.pathname)
+    if (cookie) headers.cookie = cookie
     const rec: Sent = { method: req.method, path: u.pathname, url: u.pathname + u.search, body: buf.toString('utf8'), headers }
     sent.push(rec)
     inFlight++
     try {
       const res = await app.inject({ method: req.method as 'POST', url: u.pathname + u.search, headers, payload: buf.length ? buf : undefined })
       rec.status = res.statusCode
+      keepServerCookies(res.headers['set-cookie'])
       const out = new Headers()
       for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out.set(k, Array.isArray(v) ? v.join(', ') : String(v))
       return new Response(res.rawPayload.length ? new Uint8Array(res.rawPayload) : null, { status: res.statusCode, headers: out })

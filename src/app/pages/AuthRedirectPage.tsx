@@ -1,12 +1,14 @@
 // /auth-redirect — where the single sign-on sends the browser back (spec section 7: query fields
 // token or wg_oauth, jwt_token, wg_oauth_refresh; plus redirect). Stores the tokens in cookies and
-// continues to the requested page with the tokens removed from the address (replace, not push).
+// continues to the requested page with the tokens removed from the address (replace, not push). A
+// wg_oauth_refresh from an external sign-on is exchanged at once (its successor lands in the server's
+// httpOnly cookie) and never stored by the page.
 // jwt_token without token = a messaging-app account not mapped to a system account: explain, then
 // go to the sign-in page after 5 s (spec section 8).
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { navigate } from 'wouter/use-browser-location'
-import { clearSession, storeTokens } from '../state/session-flow'
+import { clearSession, refreshAccessToken, storeTokens } from '../state/session-flow'
 import { showToast } from '../state/toast'
 import { safeRedirect } from './SignInPage'
 
@@ -32,8 +34,12 @@ export default function AuthRedirectPage() {
     if (q.token) {
       // A new sign-in (maybe another user): nothing of the previous session may leak into it.
       clearSession()
-      storeTokens({ token: q.token, jwtToken: q.jwtToken, refreshToken: q.refreshToken })
-      navigate(q.redirect, { replace: true })
+      storeTokens({ token: q.token, jwtToken: q.jwtToken })
+      if (!q.refreshToken) {
+        navigate(q.redirect, { replace: true })
+        return
+      }
+      void refreshAccessToken(q.refreshToken).finally(() => navigate(q.redirect, { replace: true }))
       return
     }
     if (q.jwtToken) {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { useSearch } from 'wouter'
 import { navigate } from 'wouter/use-browser-location'
-import { changePasswordSchema, PASSWORD_MAX, PASSWORD_MIN, type ChangePasswordInput } from '../../domain/password'
+import { changePasswordSchemaFor, PASSWORD_MAX, PASSWORD_MIN, type ChangePasswordInput } from '../../domain/password'
 import { authApi, ApiError } from '../api/clients'
 import { session } from '../state/session'
 import { showToast } from '../state/toast'
@@ -18,9 +18,9 @@ type Field = keyof ChangePasswordInput
 const FIELDS: Field[] = ['oldPassword', 'newPassword', 'confirmPassword']
 const PARAMS = { min: PASSWORD_MIN, max: PASSWORD_MAX }
 
-/** zod issues → i18n message keys per field (first issue wins). */
-export function passwordErrors(input: ChangePasswordInput): Partial<Record<Field, string>> {
-  const r = changePasswordSchema.safeParse(input)
+/** zod issues → i18n message keys per field (first issue wins); the server runs the same rule. */
+export function passwordErrors(input: ChangePasswordInput, username = session.username): Partial<Record<Field, string>> {
+  const r = changePasswordSchemaFor(username).safeParse(input)
   const out: Partial<Record<Field, string>> = {}
   if (r.success) return out
   for (const issue of r.error.issues) {

@@ -1,6 +1,7 @@
 // /sso/login — the sign-in page as the single sign-on service plays it (spec sections 4 and 7):
-// form data username, password, deviceId, validCode → datas.access_token / refresh_token / jwt_token,
-// then /auth-redirect?token=…&jwt_token=…&wg_oauth_refresh=…&redirect=… stores them and continues.
+// form data username, password, deviceId, validCode → datas.access_token / jwt_token (the server puts the
+// refresh token into its httpOnly cookie), then /auth-redirect?token=…&jwt_token=…&redirect=… stores
+// them and continues. The refresh token never travels through the address or page storage.
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearch } from 'wouter'
@@ -10,7 +11,7 @@ import { PATHS } from '../state/session-flow'
 import { LanguageSwitch } from '../shell/LanguageSwitch'
 import { pageTitle } from '../../domain/menu/routes'
 
-interface LoginResult { access_token: string; refresh_token?: string; jwt_token?: string }
+interface LoginResult { access_token: string; jwt_token?: string }
 
 /** A stable id for this browser (the login call's deviceId); kept in localStorage. */
 export function deviceId(): string {
@@ -30,7 +31,7 @@ export function safeRedirect(raw: string | null | undefined): string {
 }
 
 export function authRedirectUrl(r: LoginResult, redirect: string): string {
-  const q = new URLSearchParams({ token: r.access_token, jwt_token: r.jwt_token ?? '', wg_oauth_refresh: r.refresh_token ?? '', redirect })
+  const q = new URLSearchParams({ token: r.access_token, jwt_token: r.jwt_token ?? '', redirect })
   return `/auth-redirect?${q}`
 }
 

@@ -52,7 +52,7 @@ export async function startupFailed(err: unknown, setFailed: (m: string) => void
 /** `soft`: for paths outside the sign-in check — no redirect without a token, a notice instead. */
 export function SessionGate({ children, soft = false }: { children: ReactNode; soft?: boolean }) {
   const { t } = useTranslation()
-  const { token, ready } = useSnapshot(session)
+  const { token, ready, weakPassword } = useSnapshot(session)
   const [location] = useLocation()
   const [failed, setFailed] = useState<string | null>(null)
   const [attempt, setAttempt] = useState(0)
@@ -98,6 +98,8 @@ export function SessionGate({ children, soft = false }: { children: ReactNode; s
       </div>
     )
   }
+  // Held for the profile page: nothing else renders (its calls would only meet the server's 403).
+  if (weakPassword && location !== '/profile') return null
   return <>{children}</>
 }
 

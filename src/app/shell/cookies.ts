@@ -1,11 +1,13 @@
-// Cookie helpers for the persisted UI state of spec section 3 (token, refreshToken, jwtToken,
-// sidebarStatus, language, isManual, size, the chosen warehouse-tenant pair).
+// Cookie helpers for the persisted UI state of spec section 3 (token, jwtToken, sidebarStatus, language,
+// isManual, size, the chosen warehouse-tenant pair). The refresh token is not among them: the server
+// keeps it in an httpOnly cookie page scripts cannot read (README "Tokens and cookies").
 // Tokens are scoped to the parent domain when there is one (spec section 9) so sibling apps of the
 // single sign-on share them; on localhost or an IP address there is no parent: the host only.
 
 export const COOKIE = {
   token: 'token',
-  refreshToken: 'refreshToken',
+  /** Where older consoles kept the refresh token readable by scripts: only ever removed now. */
+  legacyRefreshToken: 'refreshToken',
   jwtToken: 'jwtToken',
   sidebarStatus: 'sidebarStatus',
   language: 'language',

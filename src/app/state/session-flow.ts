@@ -31,7 +31,11 @@ export class SessionLoadError extends Error {
   constructor(message: string) { super(message); this.name = 'SessionLoadError' }
 }
 
-export interface Tokens { token: string; refreshToken?: string; jwtToken?: string }
+/**
+ * What the page keeps: the access token and the SSO jwt. The refresh token is never in page storage: the
+ * server keeps it in an httpOnly cookie sent only to the refresh route (README "Tokens and cookies").
+ */
+export interface Tokens { token: string; jwtToken?: string }
 
 export function pairValue(p: Pick<WarehouseTenant, 'warehouseId' | 'tenantId'>): string {
   return `${p.warehouseId}-${p.tenantId}`
@@ -49,10 +53,6 @@ export function pickPair(list: readonly WarehouseTenant[], saved: string | undef
 export function storeTokens(t: Tokens): void {
   session.token = t.token
   setCookie(COOKIE.token, t.token, { parent: true })
-  if (t.refreshToken !== undefined) {
-    session.refreshToken = t.refreshToken
-    setCookie(COOKIE.refreshToken, t.refreshToken, { parent: true })
-  }
   if (t.jwtToken !== undefined) {
     session.jwtToken = t.jwtToken
     setCookie(COOKIE.jwtToken, t.jwtToken, { parent: true })
@@ -61,15 +61,15 @@ export function storeTokens(t: Tokens): void {
 
 export function readTokens(): void {
   session.token = getCookie(COOKIE.token) ?? ''
-  session.refreshToken = getCookie(COOKIE.refreshToken) ?? ''
   session.jwtToken = getCookie(COOKIE.jwtToken) ?? ''
+  // A refresh token an older console left readable by page scripts is dropped, never read.
+  removeCookie(COOKIE.legacyRefreshToken, { parent: true })
 }
 
 export function resetToken(): void {
   session.token = ''
-  session.refreshToken = ''
   session.jwtToken = ''
-  for (const c of [COOKIE.token, COOKIE.refreshToken, COOKIE.jwtToken]) removeCookie(c, { parent: true })
+  for (const c of [COOKIE.token, COOKIE.legacyRefreshToken, COOKIE.jwtToken]) removeCookie(c, { parent: true })
 }
 
 /** Clears what belongs to the signed-in user: roles, tokens, routes, open tabs (spec section 4). */
@@ -203,17 +203,18 @@ let refreshing: Promise<boolean> | null = null
 
 /**
  * One refresh at a time: the server rotates refresh tokens and treats a reused one as theft, so
- * concurrent 401s must share a single call. Resolves true when a new access token was stored.
+ * concurrent 401s must share a single call. The refresh token rides in its httpOnly cookie (the body
+ * names none; with `handedOver`, a token an external sign-on put in the address is exchanged once, and
+ * its successor goes into the cookie). Resolves true when a new access token was stored.
  */
-export function refreshAccessToken(): Promise<boolean> {
-  if (!session.refreshToken) return Promise.resolve(false)
+export function refreshAccessToken(handedOver?: string): Promise<boolean> {
   refreshing ??= (async () => {
     try {
-      const r = await authApi.post<{ access_token: string; refresh_token?: string; jwt_token?: string }>(
-        PATHS.refresh, { refreshToken: session.refreshToken }, { silent: true, noRetry: true },
+      const r = await authApi.post<{ access_token: string; jwt_token?: string }>(
+        PATHS.refresh, handedOver ? { refreshToken: handedOver } : {}, { silent: true, noRetry: true },
       )
       if (!r?.access_token) return false
-      storeTokens({ token: r.access_token, refreshToken: r.refresh_token, jwtToken: r.jwt_token })
+      storeTokens({ token: r.access_token, jwtToken: r.jwt_token })
       return true
     } catch {
       return false

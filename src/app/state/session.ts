@@ -1,5 +1,6 @@
 // The user session (spec section 3 "User session"), a valtio store. Tokens persist in cookies
-// (token, refreshToken, jwtToken) — see session-flow.ts; everything else reloads from the server.
+// (token, jwtToken; the refresh token only in the server's httpOnly cookie) — see session-flow.ts;
+// everything else reloads from the server.
 import { proxy } from 'valtio'
 import { DEFAULT_LANGUAGE, type Language } from '../../domain/i18n'
 import type { MenuNode } from '../../domain/menu/types'
@@ -12,7 +13,6 @@ export type { MenuNode } from '../../domain/menu/types'
 export const session = proxy({
   token: '',
   jwtToken: '',
-  refreshToken: '',
   userId: 0,
   username: '',
   name: '',
