@@ -74,8 +74,9 @@ function run(label: string, defs: CommandDef[]) {
   const line = (ts: number[]) => `p50 ${f(pct(ts, 0.5))} ms, p95 ${f(pct(ts, 0.95))} ms, max ${f(ts[ts.length - 1])} ms`
   console.log(`\n${label}: ${N} entries, ${times.length} keystrokes over ${ROUNDS - 1} rounds`)
   console.log(`  index build (once per registry/language/permissions change): ${f(buildMs)} ms`)
-  console.log(`  per keystroke, wall: ${line(times)} — target ≤ ${TARGET_MS} ms (p95): ${p95 <= TARGET_MS ? 'met' : 'NOT met'}`)
-  console.log(`  per keystroke, CPU:  ${line(cpuTimes)}`)
+  const verdict = (p: number) => `target ≤ ${TARGET_MS} ms (p95): ${p <= TARGET_MS ? 'met' : 'NOT met'}`
+  console.log(`  per keystroke, wall: ${line(times)} — ${verdict(p95)}`)
+  console.log(`  per keystroke, CPU:  ${line(cpuTimes)} — ${verdict(pct(cpuTimes, 0.95))} (= wall on a quiet machine)`)
   for (const [q, ts] of Object.entries(perQuery)) { ts.sort((a, b) => a - b); console.log(`    '${q}' (CPU): ${line(ts)}`) }
   const slowest = [...worst.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 3)
   console.log(`  slowest prefixes (worst CPU time; fields bounded per level, records Fuse scored): ${slowest.map(([k, v]) => `'${k}' ${f(v.ms)} ms ${v.stats}`).join('; ')}`)

@@ -107,6 +107,7 @@ export class PaletteIndex {
   private readonly bigrams: Int32Array
   /** Per query: character bucket of each pattern position, bigram bucket of each pattern bigram (lower-casing can lengthen a pattern). */
   private readonly patBuckets = new Int32Array(2 * MAX_PATTERN)
+  private readonly patCodes = new Int32Array(2 * MAX_PATTERN)
   private readonly patBigrams = new Int32Array(2 * MAX_PATTERN)
   /** Per query: pattern positions of each code unit, forwards and reversed (reset after each search). */
   private readonly charMask = new Int32Array(65536)
@@ -214,9 +215,10 @@ export class PaletteIndex {
     const maxExactAt = Math.floor(FUSE_THRESHOLD * FUSE_DISTANCE + 1e-9)
     const full = m >= 32 ? 0xffffffff : 2 ** m - 1
     const high = 1 << (m - 1)
-    const { charMask, revMask, codes, off, len, text, exp, bigrams, patBuckets, patBigrams } = this
+    const { charMask, revMask, codes, off, len, text, exp, bigrams, patBuckets, patBigrams, patCodes } = this
     for (let i = 0; i < m; i++) {
       const c = p.charCodeAt(i)
+      patCodes[i] = c
       charMask[c] |= 1 << i
       revMask[c] |= 1 << (m - 1 - i)
       patBuckets[i] = bucket(c)
@@ -226,13 +228,19 @@ export class PaletteIndex {
     // ln of e/m for each admissible error count: the level-0/1 passes do no transcendental math.
     const lnErrors = Array.from({ length: maxErrors + 1 }, (_, e) => lnScore(e / m))
 
-    /** ln score of the first exact occurrence, if Fuse would accept it. */
+    /** ln score of the first exact occurrence, if Fuse would accept it (so only offsets up to maxExactAt are looked at). */
     const { exactLn, exactStamp } = this
     const exactAt = (f: number): number => {
       if (exactStamp[f] === stamp) return exactLn[f]
-      const at = text[f].indexOf(p)
       exactStamp[f] = stamp
-      return (exactLn[f] = at >= 0 && at <= maxExactAt ? LN_AT[at] : Infinity)
+      const start = off[f]
+      const first = patCodes[0]
+      next: for (let x = 0, last = Math.min(len[f] - m, maxExactAt); x <= last; x++) {
+        if (codes[start + x] !== first) continue
+        for (let i = 1; i < m; i++) if (codes[start + x + i] !== patCodes[i]) continue next
+        return (exactLn[f] = LN_AT[x])
+      }
+      return (exactLn[f] = Infinity)
     }
 
     // Error lower bounds known from earlier keystrokes stay lower bounds while the query grows (a
