@@ -9,7 +9,7 @@ import { initI18n, i18next } from '../../src/app/i18n'
 import { session } from '../../src/app/state/session'
 import { ui, openPanel, closePanel, DEFAULT_SETTINGS } from '../../src/app/state/ui'
 import { SettingsDrawer, ReleaseBanner, OnlineHelp, ErrorLogButton, MyFilesMenu, PdaQrDialog, initErrorReporting, reportError, clearCacheAndReload } from '../../src/app/shell/extras'
-import { setTheme, sanitizeSettings, startSettingsPersistence, SETTINGS_STORAGE_KEY } from '../../src/app/shell/extras/settings-store'
+import { setTheme, sanitizeSettings, startSettingsPersistence, SETTINGS_STORAGE_KEY, contrast } from '../../src/app/shell/extras/settings-store'
 import { clampHelpOffset, showsOnlineHelp, HELP_DEFAULT_OFFSET } from '../../src/app/shell/extras/online-help'
 import { normalizeVersion, isNewVersion, isWmsDeployEvent, deployNeedsReload, versionSocketUrl, BUILD_VERSION } from '../../src/app/shell/extras/version'
 import { isCancelled, reportingEnabled, sentryDsn } from '../../src/app/shell/extras/error-reporting'
@@ -68,7 +68,10 @@ describe('settings', () => {
       await flush(10)
       expect(JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY)!)).toMatchObject({ size: 'small', theme: '#f5222d' })
       expect(getCookie('size')).toBe('small')
-      expect(document.documentElement.style.getPropertyValue('--theme')).toBe('#f5222d')
+      // The chosen red as chosen, and the shade the page paints with: white text on it reads at 4.5:1.
+      expect(document.documentElement.style.getPropertyValue('--theme-chosen')).toBe('#f5222d')
+      expect(document.documentElement.style.getPropertyValue('--theme')).toBe('#d81e28')
+      expect(contrast('#d81e28', '#ffffff')).toBeGreaterThanOrEqual(4.5)
       expect(document.documentElement.dataset.size).toBe('small')
       expect(document.documentElement.style.fontSize).toBe('14px')
     } finally {

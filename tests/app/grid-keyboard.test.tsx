@@ -61,6 +61,22 @@ describe('grid keyboard', () => {
     r = gridKey(seq([['ArrowDown']]), { key: 'PageUp' }, { ...ctx, hasPrevPage: true })
     expect(r.effect).toEqual({ type: 'page', delta: -1, row: 'last' })
   })
+  it('arrows past the page edge cross server pages; $mod+Home/End reach the first/last row of the whole result', () => {
+    // ↓ on the last row: next page, first row; ↑ on the first row: previous page, last row.
+    expect(press(seq([['End']]), 'ArrowDown').effect).toEqual({ type: 'page', delta: 1, row: 'first' })
+    expect(gridKey(seq([['ArrowDown']]), { key: 'ArrowUp' }, { ...ctx, hasPrevPage: true }).effect).toEqual({ type: 'page', delta: -1, row: 'last' })
+    // Not on the edge, not with Shift (the selection is the page's), not without a further page.
+    expect(press(seq([['ArrowDown']]), 'ArrowDown').effect).toBeUndefined()
+    expect(press(seq([['End']]), 'ArrowDown', { shift: true }).effect).toBeUndefined()
+    expect(gridKey(seq([['End']]), { key: 'ArrowDown' }, { ...ctx, hasNextPage: false }).state.row).toBe(5)
+    expect(gridKey(seq([['ArrowDown']]), { key: 'ArrowUp' }, ctx).effect).toBeUndefined()
+    expect(press(initialNav, 'End', { mod: true }).effect).toEqual({ type: 'edge', page: 'last', row: 'last' })
+    expect(gridKey(initialNav, { key: 'Home', mod: true }, { ...ctx, hasPrevPage: true }).effect).toEqual({ type: 'edge', page: 'first', row: 'first' })
+    // On the last (first) page already: just the last (first) row.
+    const onLast = gridKey(seq([['ArrowDown']]), { key: 'End', mod: true }, { ...ctx, hasNextPage: false })
+    expect([onLast.effect, onLast.state.row]).toEqual([undefined, 5])
+    expect(gridKey(seq([['End']]), { key: 'Home', mod: true }, ctx).state.row).toBe(0)
+  })
 })
 
 const columns: GridColumn[] = [

@@ -2,7 +2,10 @@
 // react-query, TanStack Table v9 for the column model (order, visibility, sizes, sort, selection),
 // TanStack Virtual for rows AND columns, and a keyboard model (keyboard.ts) — arrows move the active
 // cell, Space selects, Shift extends, $mod+a selects the page, Enter opens, Home/End, PageUp/PageDown
-// (past the last row: next server page), '/' focuses the filters. The selection feeds the command
+// and the arrows (past the page's edge: the next/previous server page), $mod+Home/End (first/last row
+// of the whole result), '/' focuses the filters. The page size follows the height the grid has (as
+// many rows as fit, never fewer than 20) unless the user picks one. The toolbar is one line: what
+// does not fit goes into its "More" menu (OverflowToolbar). The selection feeds the command
 // context (state/selection.ts); grid-scope commands reach this grid through focused.ts.
 // The header and rows (and both virtualizers) are GridBody.tsx: a scroll re-renders that part only.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
@@ -21,6 +24,7 @@ import { clearSelection, setSelection } from '../state/selection'
 import { showToast } from '../state/toast'
 import { holds } from '../../domain/commands'
 import { ColumnSettingsDialog } from './ColumnSettingsDialog'
+import { OverflowToolbar } from './OverflowToolbar'
 import { FilterBar } from './FilterBar'
 import { GridBody, cellDomId, type RowEvents } from './GridBody'
 import { useColumnConfig } from './columnConfig'
@@ -46,6 +50,7 @@ export interface DataGridProps<R extends Record<string, unknown>> {
   exportPermission?: string
   /** Server's default sort, shown on its header until the user picks another. */
   defaultSort?: string
+  /** A fixed page size; without it the page holds as many rows as the grid's height shows (at least 20). */
   pageSize?: number
   /** Extra toolbar content (screen buttons). */
   toolbar?: ReactNode
@@ -65,7 +70,7 @@ export function DataGrid<R extends Record<string, unknown>>(props: DataGridProps
   const { t } = useTranslation()
   const snap = useSnapshot(session)
   const [page, setPage] = useState(1)
-  const [size, setSize] = useState(props.pageSize ?? PAGE_SIZES[0])
+  const [sizeChoice, setSizeChoice] = useState<number | 'fit'>(props.pageSize ?? 'fit')
   const [sort, setSort] = useState<string | undefined>(undefined)
   const [filters, setFilters] = useState<FilterValues>({})
   const [nav, setNav] = useState<NavState>(initialNav)
@@ -76,6 +81,14 @@ export function DataGrid<R extends Record<string, unknown>>(props: DataGridProps
   const scrollRef = useRef<HTMLDivElement>(null)
   const filterRef = useRef<HTMLFormElement>(null)
   const height = useTableHeight(scrollRef)
+  const fitSize = Math.max(PAGE_SIZES[0], Math.floor((height - ROW_HEIGHT) / ROW_HEIGHT))
+  const size = sizeChoice === 'fit' ? fitSize : sizeChoice
+  // A new size (window resized, or another choice) keeps the page's first row on the page shown.
+  const [shownSize, setShownSize] = useState(size)
+  if (shownSize !== size) {
+    setShownSize(size)
+    setPage(Math.floor(((page - 1) * shownSize) / size) + 1)
+  }
   useFocusScope('grid', focused)
 
   const filterColumns = useMemo(() => (props.filterColumns?.length ? [...props.filterColumns, ...columns] : columns), [props.filterColumns, columns])
@@ -182,6 +195,7 @@ export function DataGrid<R extends Record<string, unknown>>(props: DataGridProps
     setNav(r.state)
     if (r.effect?.type === 'open') open(r.effect.row)
     else if (r.effect?.type === 'page') { const { delta, row } = r.effect; pendingRow.current = row; setPage((p) => p + delta) }
+    else if (r.effect?.type === 'edge') { pendingRow.current = r.effect.row; setPage(r.effect.page === 'first' ? 1 : pages) }
     else if (r.effect?.type === 'focusFilter') filterRef.current?.querySelector<HTMLElement>('input,select')?.focus()
   }
 
@@ -219,7 +233,8 @@ export function DataGrid<R extends Record<string, unknown>>(props: DataGridProps
       onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false) }}
     >
       <FilterBar ref={filterRef} gridId={gridId} columns={filterColumns} values={filters} onApply={applyFilters} onEscape={() => scrollRef.current?.focus()} />
-      <div className="flex items-center gap-2 py-1 text-sm">
+      <div className="flex items-center gap-2 whitespace-nowrap py-1 text-sm" data-testid={`${gridId}-bar`}>
+        <OverflowToolbar testId={`${gridId}-toolbar`}>
         {toolbar}
         {canExport && (
           <button type="button" className="h-7 px-3 border rounded disabled:opacity-50" disabled={exporting} onClick={() => void exportCurrent()} data-testid={`${gridId}-export`}>
@@ -227,33 +242,40 @@ export function DataGrid<R extends Record<string, unknown>>(props: DataGridProps
           </button>
         )}
         <button type="button" className="h-7 px-3 border rounded" onClick={() => setColumnsOpen(true)} data-testid={`${gridId}-columns`}>{t('grid:columns.open')}</button>
+        </OverflowToolbar>
         {nav.selected.length > 0 && (
-          <span className="text-gray-600" data-testid={`${gridId}-selected`}>
+          <span className="shrink-0 text-gray-600" data-testid={`${gridId}-selected`}>
             {t('grid:selected', { count: nav.selected.length })}
             <button type="button" className="ml-1 underline" onClick={() => setNav((s) => ({ ...s, selected: [], base: [], anchor: null }))}>{t('grid:clearSelection')}</button>
           </span>
         )}
-        <span className="ml-auto text-gray-600" data-testid={`${gridId}-total`}>{t('grid:total', { total })}</span>
-        <label className="flex items-center gap-1 text-gray-600">{t('grid:pageSize')}
-          <select className="h-7 border rounded" value={size} onChange={(e) => { setSize(Number(e.target.value)); resetPaging() }}>
+        <span className="ml-auto shrink-0 text-gray-600" data-testid={`${gridId}-total`}>{t('grid:total', { total })}</span>
+        <label className="flex shrink-0 items-center gap-1 text-gray-600">{t('grid:pageSize')}
+          <select className="h-7 border rounded" value={sizeChoice} data-testid={`${gridId}-page-size`}
+            onChange={(e) => { setSizeChoice(e.target.value === 'fit' ? 'fit' : Number(e.target.value)); setNav((s) => ({ ...initialNav, col: s.col })) }}>
+            <option value="fit">{t('grid:pageSizeFit', { count: fitSize })}</option>
             {PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
+            {typeof props.pageSize === 'number' && !(PAGE_SIZES as readonly number[]).includes(props.pageSize) && <option value={props.pageSize}>{props.pageSize}</option>}
           </select>
         </label>
         <button type="button" className="h-7 px-2 border rounded disabled:opacity-40" disabled={page <= 1} aria-label={t('grid:prevPage')} onClick={() => { setPage((p) => p - 1); setNav((s) => ({ ...initialNav, col: s.col })) }}>‹</button>
-        <span data-testid={`${gridId}-page`}>{t('grid:page', { page, pages })}</span>
+        <span className="shrink-0" data-testid={`${gridId}-page`}>{t('grid:page', { page, pages })}</span>
         <button type="button" className="h-7 px-2 border rounded disabled:opacity-40" disabled={page >= pages} aria-label={t('grid:nextPage')} onClick={() => { setPage((p) => p + 1); setNav((s) => ({ ...initialNav, col: s.col })) }}>›</button>
       </div>
-      <div
-        ref={scrollRef} role="grid" tabIndex={0} aria-label={t('grid:aria.grid', { title: t(titleKey) })}
-        aria-rowcount={total + 1} aria-colcount={visibleColumns.length + 1} aria-multiselectable="true"
-        aria-activedescendant={nav.row >= 0 && activeColId && nav.row < rows.length ? cellDomId(gridId, nav.row, activeColId) : undefined}
-        aria-busy={result.isFetching || undefined}
-        className="relative overflow-auto border rounded text-[13px] outline-none focus-visible:ring-2 focus-visible:ring-[var(--theme,#1890ff)]"
-        style={{ height }} onKeyDown={onKeyDown} data-testid={`${gridId}-grid`}
-      >
-        <GridBody<R> gridId={gridId} scrollRef={scrollRef} records={records} rowIds={rowIds} columns={bodyColumns} colById={colById}
-          activeRow={nav.row} activeCol={nav.col} selected={nav.selected} allOnPage={allOnPage} sorted={sorted} rowOffset={rowOffset}
-          height={height} events={events} t={t} />
+      {/* The grid holds rows only (ARIA): its loading, error and empty notes lie over it as siblings. */}
+      <div className="relative">
+        <div
+          ref={scrollRef} role="grid" tabIndex={0} aria-label={t('grid:aria.grid', { title: t(titleKey) })}
+          aria-rowcount={total + 1} aria-colcount={visibleColumns.length + 1} aria-multiselectable="true"
+          aria-activedescendant={nav.row >= 0 && activeColId && nav.row < rows.length ? cellDomId(gridId, nav.row, activeColId) : undefined}
+          aria-busy={result.isFetching || undefined}
+          className="relative overflow-auto border rounded text-[13px] outline-none focus-visible:ring-2 focus-visible:ring-[var(--theme,#1890ff)]"
+          style={{ height }} onKeyDown={onKeyDown} data-testid={`${gridId}-grid`}
+        >
+          <GridBody<R> gridId={gridId} scrollRef={scrollRef} records={records} rowIds={rowIds} columns={bodyColumns} colById={colById}
+            activeRow={nav.row} activeCol={nav.col} selected={nav.selected} allOnPage={allOnPage} sorted={sorted} rowOffset={rowOffset}
+            height={height} events={events} t={t} />
+        </div>
         {result.isError && (
           <div role="alert" className="absolute inset-x-0 top-10 text-center text-sm text-red-600">
             {t('grid:loadFailed', { message: (result.error as Error).message })}

@@ -26,6 +26,8 @@ export interface NavContext {
 export type NavEffect =
   | { type: 'open'; row: number }
   | { type: 'page'; delta: 1 | -1; row: 'first' | 'last' }
+  /** To the first or last server page of the whole result (Ctrl+Home / Ctrl+End). */
+  | { type: 'edge'; page: 'first' | 'last'; row: 'first' | 'last' }
   | { type: 'focusFilter' }
 
 export interface NavResult { state: NavState; handled: boolean; effect?: NavEffect }
@@ -51,17 +53,29 @@ export function gridKey(s: NavState, k: KeyInput, ctx: NavContext): NavResult {
     const all = ctx.rowIds.length > 0 && ctx.rowIds.every((id) => s.selected.includes(id))
     return { state: { ...s, anchor: null, selected: all ? [] : [...ctx.rowIds], base: [] }, handled: true }
   }
+  const toPage = (delta: 1 | -1): NavResult => ({ state: { ...initialNav, col: s.col }, handled: true, effect: { type: 'page', delta, row: delta > 0 ? 'first' : 'last' } })
+  // $mod+Home / $mod+End: the first / last row of the whole result, across server pages.
+  if (k.mod && !k.alt && !k.shift && (k.key === 'Home' || k.key === 'End')) {
+    const first = k.key === 'Home'
+    if (first ? ctx.hasPrevPage : ctx.hasNextPage) return { state: { ...initialNav, col: s.col }, handled: true, effect: { type: 'edge', page: first ? 'first' : 'last', row: first ? 'first' : 'last' } }
+    return move(first ? 0 : last)
+  }
   if (k.mod || k.alt) return { state: s, handled: false }
   switch (k.key) {
-    case 'ArrowDown': return move(s.row < 0 ? 0 : cur + 1)
-    case 'ArrowUp': return move(s.row < 0 ? 0 : cur - 1)
+    // Past the page's edge the arrows carry on into the next / previous server page.
+    case 'ArrowDown':
+      if (!k.shift && s.row >= 0 && cur >= last && ctx.hasNextPage) return toPage(1)
+      return move(s.row < 0 ? 0 : cur + 1)
+    case 'ArrowUp':
+      if (!k.shift && s.row >= 0 && cur <= 0 && ctx.hasPrevPage) return toPage(-1)
+      return move(s.row < 0 ? 0 : cur - 1)
     case 'Home': return move(0)
     case 'End': return move(last)
     case 'PageDown':
-      if (!k.shift && cur >= last && ctx.hasNextPage) return { state: { ...initialNav, col: s.col }, handled: true, effect: { type: 'page', delta: 1, row: 'first' } }
+      if (!k.shift && cur >= last && ctx.hasNextPage) return toPage(1)
       return move(cur + Math.max(1, ctx.pageRows))
     case 'PageUp':
-      if (!k.shift && cur <= 0 && ctx.hasPrevPage) return { state: { ...initialNav, col: s.col }, handled: true, effect: { type: 'page', delta: -1, row: 'last' } }
+      if (!k.shift && cur <= 0 && ctx.hasPrevPage) return toPage(-1)
       return move(cur - Math.max(1, ctx.pageRows))
     case 'ArrowLeft': return { state: { ...s, col: Math.max(0, s.col - 1) }, handled: true }
     case 'ArrowRight': return { state: { ...s, col: Math.min(Math.max(0, ctx.colCount - 1), s.col + 1) }, handled: true }

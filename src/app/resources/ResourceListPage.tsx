@@ -4,6 +4,7 @@
 import { useMemo, useSyncExternalStore, type ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
 import { commandEnabled, commandVisible, type CommandDef } from '../../domain/commands'
+import { reasonLabel } from '../commands/reason'
 import { commandIdOf, permissionOf, resourceActions, titleKeyOf, type ResourceDef } from '../../domain/resource'
 import { DataGrid, type GridColumn } from '../grid'
 import { runCommand, useCommandContext, useCommandRegistry, shortcutLabel } from '../palette'
@@ -33,15 +34,14 @@ export function ResourceToolbar({ def }: { def: ResourceDef<any> }) {
   const { t } = useTranslation()
   const registry = useCommandRegistry()
   const ctx = useCommandContext()
-  // Export is the grid's own button (current filter or the selection); the rest are commands, with the
-  // status command's enable/disable shortcuts.
-  const actions = [...resourceActions(def), ...(def.status ? ['enable', 'disable'] : [])]
-  const cmds = actions.filter((a) => a !== 'export').map((a) => registry.get(commandIdOf(def, a))).filter((c): c is CommandDef<any> => !!c && commandVisible(c, ctx))
+  // Export is the grid's own button (current filter or the selection); the rest are commands. One
+  // button per status change: the status command's dialog; enable/disable stay palette commands.
+  const cmds = resourceActions(def).filter((a) => a !== 'export').map((a) => registry.get(commandIdOf(def, a))).filter((c): c is CommandDef<any> => !!c && commandVisible(c, ctx))
   return (
-    <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label={t('resources-ui:toolbar', { title: t(titleKeyOf(def)) })}>
+    <div className="flex items-center gap-2" role="toolbar" aria-label={t('resources-ui:toolbar', { title: t(titleKeyOf(def)) })}>
       {cmds.map((c) => {
         const enabled = commandEnabled(c, ctx)
-        const reason = enabled === true ? undefined : t(enabled)
+        const reason = enabled === true ? undefined : reasonLabel(enabled)
         return (
           <button key={c.id} type="button" data-testid={`cmd-${c.id}`} aria-disabled={reason ? true : undefined} title={reason ?? (c.shortcut ? shortcutLabel(c.shortcut) : undefined)}
             className={`h-7 rounded border px-3 ${reason ? 'cursor-not-allowed opacity-50' : 'hover:bg-gray-50'}`}

@@ -18,7 +18,8 @@ export function AvatarMenu() {
         className="flex items-center gap-2 rounded px-1.5 py-1 text-sm hover:bg-slate-100">
         {s.avatar
           ? <img src={s.avatar} alt="" className="h-7 w-7 rounded-full object-cover" />
-          : <span aria-hidden="true" className="flex h-7 w-7 items-center justify-center rounded-full bg-[var(--theme)] text-xs font-semibold text-white">{name.slice(0, 1).toUpperCase()}</span>}
+          // The initial is drawn (CSS content), not text: the button's visible text stays the name its label contains.
+          : <span aria-hidden="true" data-initial={name.slice(0, 1).toUpperCase()} className="flex h-7 w-7 items-center justify-center rounded-full bg-[var(--theme)] text-xs font-semibold text-white before:content-[attr(data-initial)]" />}
         <span className="hidden max-w-[8rem] truncate md:inline">{name}</span>
       </MenuButton>
       <MenuItems anchor="bottom end" className="z-50 mt-1 w-44 rounded border border-slate-200 bg-white py-1 text-sm shadow-lg focus:outline-none">

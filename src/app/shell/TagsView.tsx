@@ -114,7 +114,7 @@ export function TagsView() {
           return (
             <li key={v.path} role="presentation" className="flex shrink-0">
               <span className={`flex items-center rounded border text-xs ${active ? 'border-[var(--theme)] bg-[var(--theme)] text-white' : 'border-slate-300 bg-white text-slate-700'}`}>
-                <button type="button" role="tab" aria-selected={active} tabIndex={i === rovingIndex ? 0 : -1}
+                <button type="button" role="tab" aria-selected={active} tabIndex={i === rovingIndex ? 0 : -1} aria-keyshortcuts={v.affix ? undefined : 'Delete'}
                   data-path={v.path} data-affix={v.affix ? 'true' : undefined}
                   onClick={() => navigate(v.fullPath)} onKeyDown={(e) => onKey(e, i)} onFocus={() => setFocusIndex(i)}
                   onAuxClick={(e) => { if (e.button === 1 && !v.affix) close({ ...v }) }}
@@ -123,7 +123,9 @@ export function TagsView() {
                   {t(v.title)}
                 </button>
                 {!v.affix && (
-                  <button type="button" tabIndex={-1} aria-label={t('shell:tabs.closeTab', { title: t(v.title) })}
+                  // The mouse's close button; the keyboard closes the tab with Delete (announced on the tab),
+                  // so it stays out of the tab list's accessibility tree (a tablist holds tabs only).
+                  <button type="button" tabIndex={-1} aria-hidden="true" title={t('shell:tabs.closeTab', { title: t(v.title) })}
                     onClick={() => close({ ...v })} className="pr-1.5 opacity-70 hover:opacity-100">×</button>
                 )}
               </span>
