@@ -84,18 +84,22 @@ export default function InboundOrderDetailsPage() {
           </dl>
           <section aria-labelledby="order-lines-title">
             <h3 id="order-lines-title" className="mb-1 text-sm font-semibold">{t('inbound:order.detail.lines')}</h3>
-            <table className="w-full text-sm" data-testid="order-lines">
-              <thead className="text-left text-gray-500">
-                <tr>{LINE_COLUMNS.map((c) => <th key={c} scope="col" className={`py-1 ${NUMERIC.has(c) ? 'text-right' : ''}`}>{t(`inbound:order.fields.${c}`)}</th>)}</tr>
-              </thead>
-              <tbody>
-                {d.lines.map((l) => (
-                  <tr key={l.id} className="border-t">
-                    {LINE_COLUMNS.map((c) => <td key={c} className={`py-1 ${NUMERIC.has(c) ? 'text-right tabular-nums' : ''}`}>{(l[c] ?? '') === '' ? '—' : String(l[c])}</td>)}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            {/* Cells padded apart (the line number and the SKU code ran together) and kept on one line;
+                a narrow window scrolls the table rather than wrapping a code. */}
+            <div className="overflow-x-auto">
+              <table className="w-full text-sm" data-testid="order-lines">
+                <thead className="text-left text-gray-600">
+                  <tr>{LINE_COLUMNS.map((c) => <th key={c} scope="col" className={`whitespace-nowrap px-2 py-1 ${NUMERIC.has(c) ? 'text-right' : ''}`}>{t(`inbound:order.fields.${c}`)}</th>)}</tr>
+                </thead>
+                <tbody>
+                  {d.lines.map((l) => (
+                    <tr key={l.id} className="border-t">
+                      {LINE_COLUMNS.map((c) => <td key={c} className={`whitespace-nowrap px-2 py-1 ${NUMERIC.has(c) ? 'text-right tabular-nums' : c === 'skuCode' ? 'font-mono' : ''}`}>{(l[c] ?? '') === '' ? '—' : String(l[c])}</td>)}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </section>
         </>
       )}
