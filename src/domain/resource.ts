@@ -6,7 +6,7 @@
 import { z } from 'zod'
 import { DICTIONARIES } from './dictionaries'
 import type { UploadPurpose } from './upload'
-import { dateOnlySchema, dateTimeSchema, int32Schema, isSafeUrl } from './validation'
+import { dateOnlySchema, dateTimeSchema, int32Schema, isSafeUrl, isStorableText } from './validation'
 
 export type FieldKind =
   | 'text' // single line
@@ -256,7 +256,9 @@ export function fieldSchema(f: FieldDef): z.ZodType {
     case 'json': s = f.item ?? z.unknown(); break
     case 'enum': s = enumSchema(f.dict, f.required); break
     default: {
-      let t = z.string().trim()
+      // NUL and lone surrogates: refused for every request before any schema (parseWith); here too for
+      // sheet cells, which the importer checks with this schema alone.
+      let t = z.string().trim().refine(isStorableText, { message: 'errors:field.badText', abort: true }) as unknown as z.ZodString
       if (f.required) t = t.min(1, 'errors:field.required')
       const maxLen = f.maxLength ?? (f.kind === 'textarea' ? 2000 : f.kind === 'image' ? 500 : 200)
       t = t.max(maxLen)
