@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto'
 import type { Config } from './config'
 import { errorForLog, type Database } from './db/client'
 import { AppError, inputErrorOf } from './http/errors'
-import { ROUTES } from './http/route'
+import { BODY_LIMIT, ROUTES } from './http/route'
 import { registerOpenApi } from './http/openapi'
 import { requestLanguage, translate } from './i18n'
 import type { Language } from '../domain/i18n'
@@ -41,7 +41,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     // Only behind a known proxy may x-forwarded-for name the client (the per-address sign-in limit uses it).
     trustProxy: opts.config.trustProxy,
-    bodyLimit: 60 * 1024 * 1024,
+    // JSON and form bodies: small by default; a route that needs more declares its own (RouteDef.bodyLimit).
+    // Uploads are multipart, read as a stream under their upload rule's cap (receiveOneFile).
+    bodyLimit: BODY_LIMIT,
   }
   const app = Fastify(serverOptions)
   app.decorate(ROUTES, [])
@@ -70,6 +72,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       status = (err as FastifyError).statusCode!
       key = status === 413 ? 'errors:upload.tooLarge' : status === 415 ? 'errors:upload.badFormat' : 'errors:badRequest'
       params = { detail: err.message }
+      // A JSON/form body over its route's limit, refused before it is parsed (from content-length when sent).
+      if ((err as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        key = 'errors:bodyTooLarge'
+        params = { limit: Math.ceil((req.routeOptions.bodyLimit ?? BODY_LIMIT) / 1024) }
+      }
     } else {
       req.log.error({ err }, 'unhandled error')
     }

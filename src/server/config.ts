@@ -30,6 +30,10 @@ export interface Config {
   loginLimitPerAddress: number
   loginLimitWindowSec: number
   loginLimitMaxDelayMs: number
+  /** Uploads per user (every upload route, import checks included) per window → 429; bytes of stored files per user → 413. */
+  uploadLimitCount: number
+  uploadLimitWindowSec: number
+  uploadQuotaMb: number
   /** Trust x-forwarded-for from these proxies (Fastify trustProxy): 'true' or a comma-separated list of addresses. */
   trustProxy: boolean | string
 }
@@ -55,6 +59,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLimitPerAddress: num(env.LOGIN_LIMIT_ADDRESS, 50),
     loginLimitWindowSec: num(env.LOGIN_LIMIT_WINDOW, 60),
     loginLimitMaxDelayMs: num(env.LOGIN_LIMIT_MAX_DELAY, 8) * 1000,
+    uploadLimitCount: num(env.UPLOAD_LIMIT_COUNT, 60),
+    uploadLimitWindowSec: num(env.UPLOAD_LIMIT_WINDOW, 600),
+    uploadQuotaMb: num(env.UPLOAD_QUOTA_MB, 1024),
     trustProxy: !env.TRUST_PROXY ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
   }
 }

@@ -7,6 +7,11 @@ import { seedIfEmpty } from './db/seed'
 import { buildApp } from './app'
 import { DataDirLockedError } from './db/lock'
 
+// Fatal errors end the process with a non-zero code, so its supervisor (deploy/wms.service:
+// Restart=always) starts a fresh one instead of leaving a half-working server behind.
+process.on('uncaughtException', (err) => { console.error('fatal: uncaught exception', err); process.exit(1) })
+process.on('unhandledRejection', (err) => { console.error('fatal: unhandled rejection', err); process.exit(1) })
+
 async function main() {
   const config = loadConfig()
   let database

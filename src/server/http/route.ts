@@ -25,6 +25,11 @@ export interface RouteDef<B extends z.ZodType = z.ZodType, Q extends z.ZodType =
   params?: P
   /** Body is multipart/form-urlencoded handled by the handler itself (uploads). */
   rawBody?: boolean
+  /**
+   * Largest JSON/form body (bytes) this route accepts, when it truly needs more than BODY_LIMIT; over it
+   * → 413 before parsing. Multipart uploads are capped by their upload rule instead (receiveOneFile).
+   */
+  bodyLimit?: number
   handler: (req: RouteRequest<z.infer<B>, z.infer<Q>, z.infer<P>>, reply: FastifyReply) => Promise<unknown> | unknown
 }
 
@@ -38,6 +43,9 @@ export interface RouteRequest<B, Q, P> {
 }
 
 export const ROUTES = Symbol('routes')
+
+/** Default limit of a JSON or form body (issue 10: one 57 MB sign-in body stalled the server 13 s). */
+export const BODY_LIMIT = 1024 * 1024
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,6 +94,7 @@ export function registerRoutes(app: FastifyInstance, defs: RouteDef<any, any, an
     app.route({
       method: def.method,
       url: def.url,
+      ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
       config: { envelope: def.envelope, dataField: def.dataField ?? 'data' },
       handler: async (req, reply) => {
         const auth = def.auth === 'public' ? undefined : await app.authService.authenticate(req, def.auth)

@@ -6,6 +6,7 @@
 // the field name or its column name (a trailing '*' marks required columns in the template).
 import { randomBytes } from 'node:crypto'
 import ExcelJS from 'exceljs'
+import { sheetRows, SheetTooLargeError, UnreadableSheetError } from './xlsx-reader'
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { AppTx, Queryable } from '../db/client'
 import type { AuthContext } from '../http/context'
@@ -49,17 +50,16 @@ export function plainCell(v: ExcelJS.CellValue): Cell {
   return String(v)
 }
 
-/** Reads the first worksheet: header row → fields, data rows (entirely empty rows skipped). */
+/** Data rows one sheet of `def` may hold: its declaration's `import.maxRows`, never above MAX_IMPORT_ROWS. */
+export const maxRowsOf = (def: ResourceDef<any>) => Math.min(def.import!.maxRows ?? MAX_IMPORT_ROWS, MAX_IMPORT_ROWS)
+
+/**
+ * Reads the first worksheet, streamed (xlsx-reader.ts): header row → fields, data rows (entirely empty
+ * rows skipped). The one sheet reader of every import. Reading stops at the first data row beyond the
+ * sheet's row limit (`maxRowsOf`), refused naming the file and that row; a file that is not an xlsx, or
+ * unpacks beyond the reader's budgets (a zip bomb), is refused naming the file.
+ */
 export async function readSheet(def: ResourceDef<any>, content: Buffer): Promise<{ rows: SheetRow[]; missing: string[] }> {
-  const wb = new ExcelJS.Workbook()
-  try {
-    await wb.xlsx.load(content as unknown as ArrayBuffer)
-  } catch {
-    // exceljs reads the xlsx format only; an old binary .xls (or a damaged file) lands here.
-    throw fieldError('file', 'resources:import.unreadable')
-  }
-  const ws = wb.worksheets[0]
-  if (!ws) throw fieldError('file', 'resources:import.noRows')
   const columns = def.import!.columns as string[]
   const byHeader = new Map<string, string>()
   for (const f of columns) {
@@ -67,26 +67,39 @@ export async function readSheet(def: ResourceDef<any>, content: Buffer): Promise
     byHeader.set(norm(columnOf(f, def.fields[f])), f)
     for (const l of LANGUAGES) byHeader.set(norm(translate(l, fieldLabelKey(def, f))), f)
   }
+  const max = maxRowsOf(def)
   const colField = new Map<number, string>()
-  ws.getRow(1).eachCell((cell, col) => {
-    const text = plainCell(cell.value)
-    const f = text === null ? undefined : byHeader.get(norm(String(text)))
-    if (f && ![...colField.values()].includes(f)) colField.set(col, f)
-  })
+  const rows: SheetRow[] = []
+  try {
+    for await (const r of sheetRows(content)) {
+      const n = r.number
+      if (n === 1) {
+        r.eachCell((cell, col) => {
+          const text = plainCell(cell.value)
+          const f = text === null ? undefined : byHeader.get(norm(String(text)))
+          if (f && ![...colField.values()].includes(f)) colField.set(col, f)
+        })
+        continue
+      }
+      const cells: Record<string, Cell> = {}
+      let any = false
+      for (const [col, f] of colField) {
+        const v = plainCell(r.getCell(col).value)
+        cells[f] = v
+        if (v !== null) any = true
+      }
+      if (!any) continue
+      if (rows.length >= max) throw fieldError('file', def.import!.maxRowsKey ?? 'resources:import.tooManyRows', { max, row: n })
+      rows.push({ row: n, cells })
+    }
+  } catch (err) {
+    // exceljs reads the xlsx format only; an old binary .xls (or a damaged file) lands here.
+    if (err instanceof UnreadableSheetError) throw fieldError('file', err.noSheet ? 'resources:import.noRows' : 'resources:import.unreadable')
+    if (err instanceof SheetTooLargeError) throw fieldError('file', 'resources:import.tooLarge', { max })
+    throw err
+  }
   const present = new Set(colField.values())
   const missing = columns.filter((f) => !present.has(f) && (def.fields[f].required || f === def.import!.key))
-  const rows: SheetRow[] = []
-  ws.eachRow({ includeEmpty: false }, (r, n) => {
-    if (n === 1) return
-    const cells: Record<string, Cell> = {}
-    let any = false
-    for (const [col, f] of colField) {
-      const v = plainCell(r.getCell(col).value)
-      cells[f] = v
-      if (v !== null) any = true
-    }
-    if (any) rows.push({ row: n, cells })
-  })
   return { rows, missing }
 }
 
@@ -337,8 +350,13 @@ function sweep(now = Date.now()) {
   for (const [k, p] of pending) if (p.expires < now) pending.delete(k)
 }
 
+/** Checked sheets kept per user: a new dry run beyond this forgets that user's oldest (memory stays bounded). */
+export const MAX_PENDING_PER_USER = 3
+
 export function rememberSheet(auth: AuthContext, resource: string, lang: Language, rows: SheetRow[]): string {
   sweep()
+  const mine = [...pending].filter(([, p]) => p.userId === auth.userId).sort((a, b) => a[1].expires - b[1].expires)
+  for (const [k] of mine.slice(0, Math.max(0, mine.length - MAX_PENDING_PER_USER + 1))) pending.delete(k)
   const token = randomBytes(18).toString('base64url')
   pending.set(token, { userId: auth.userId, tenantId: auth.tenantId, warehouseId: auth.warehouseId, resource, lang, rows, expires: Date.now() + TOKEN_TTL_MS })
   return token
@@ -367,11 +385,6 @@ export async function dryRun(q: Queryable, rt: ResourceRuntime, auth: AuthContex
     return { token: null, total: rows.length, creates: 0, updates: 0, errors }
   }
   if (!rows.length) throw fieldError('file', 'resources:import.noRows')
-  const max = Math.min(rt.def.import!.maxRows ?? MAX_IMPORT_ROWS, MAX_IMPORT_ROWS)
-  if (rows.length > max) {
-    const key = rt.def.import!.maxRowsKey ?? 'resources:import.tooManyRows'
-    throw fieldError('file', key, { max })
-  }
   const { plan, errors } = await planImport(q, rt, auth, lang, rows)
   const token = errors.length ? null : rememberSheet(auth, rt.def.name, lang, rows)
   return { token, total: rows.length, creates: plan.filter((p) => p.id === undefined).length, updates: plan.filter((p) => p.id !== undefined).length, errors }

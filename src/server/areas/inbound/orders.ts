@@ -242,7 +242,7 @@ export const ORDER_SHEET = defineResource({
   },
   list: { columns: ['ref'], defaultSort: 'ref:asc' },
   form: [['ref']],
-  import: { columns: ['ref', 'inboundType', 'supplier', 'sourceNo', 'expectedArrival', 'inspectionMode', 'batchNo', 'boxCount', 'remark', 'code', 'qty'], key: 'ref', templateName: 'INBOUND_ORDER_TEMPLATE' },
+  import: { columns: ['ref', 'inboundType', 'supplier', 'sourceNo', 'expectedArrival', 'inspectionMode', 'batchNo', 'boxCount', 'remark', 'code', 'qty'], key: 'ref', templateName: 'INBOUND_ORDER_TEMPLATE', maxRows: MAX_IMPORT_LINES },
   existingTable: true,
 })
 const SHEET_HEADER_CELLS = ['inboundType', 'supplier', 'sourceNo', 'expectedArrival', 'inspectionMode', 'batchNo', 'boxCount', 'remark'] as const
@@ -310,7 +310,6 @@ export async function importDryRun(q: Queryable, auth: Scope, lang: Language, co
   const column = (f: string) => translate(lang, `inbound:orderImport.fields.${f}`)
   if (missing.length) throw fieldError('file', 'resources:import.missingColumns', { columns: missing.map(column).join(', ') })
   if (!sheet.length) throw fieldError('file', 'resources:import.noRows')
-  if (sheet.length > MAX_IMPORT_LINES) throw fieldError('file', 'resources:import.tooManyRows', { max: MAX_IMPORT_LINES })
   const errors: ImportDryRun['errors'] = []
   const push = (row: number, field: string, messageKey: string, params?: Record<string, unknown>) =>
     errors.push({ row, field, column: column(field), messageKey, message: translate(lang, messageKey, { ...params, field: column(field) }) })

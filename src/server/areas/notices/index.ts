@@ -100,7 +100,7 @@ export const noticesArea: Area = (app, { db }) => {
       summary: 'Upload one feedback attachment (images or pdf, ≤ 10 MB); data = its URL',
       handler: async ({ auth, raw }) => {
         const file = await receiveOneFile(raw, 'attachment')
-        return (await storeFile(db, file, 'attachment', auth.userId)).url
+        return (await storeFile(db, file, 'attachment', auth.userId, raw.server.uploads.quotaBytes)).url
       },
     }),
   ])

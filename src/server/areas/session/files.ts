@@ -2,12 +2,15 @@
 // src/domain/upload.ts) stores the bytes in file_object; GET /api/files/:id serves them back.
 import { randomUUID } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import type { Config } from '../../config'
 import type { AppDb } from '../../db/client'
 import { fileObject } from '../../db/schema/shell'
 import { defineRoute, type RouteDef } from '../../http/route'
-import { fieldError, notFound } from '../../http/errors'
+import { AppError, fieldError, notFound, tooManyRequests } from '../../http/errors'
+import { SlidingWindowLimiter } from '../auth/rate-limit'
+import { rowsOf } from '../../resources/service'
 import { checkUpload, contentTypeFor, isUploadPurpose, MB, UPLOAD_PURPOSES, UPLOAD_RULES, type UploadPurpose } from '../../../domain/upload'
 
 export interface StoredFile { id: string; url: string; name: string; size: number }
@@ -23,16 +26,46 @@ export function cleanFileName(name: string): string {
 const codeOf = (e: unknown) => (e && typeof e === 'object' ? (e as { code?: string }).code : undefined)
 
 /**
- * Reads exactly one file part of a multipart request under the purpose's rule. Extension first (before
- * any byte is buffered), then size (busboy stops at the limit, so an oversized file is never held whole).
- * Nothing is written here: the caller stores the result in its own transaction.
+ * Per-user upload limits (issue 10), one instance per server (`app.uploads`): uploads per user per
+ * window on every upload route (import checks included) → 429, and bytes of stored files per user → 413.
+ * The window is kept in memory like the sign-in brake (per process).
+ */
+export interface UploadGuard { perUser: SlidingWindowLimiter; quotaBytes: number }
+export const uploadGuard = (config: Config): UploadGuard => ({
+  perUser: new SlidingWindowLimiter(config.uploadLimitCount, config.uploadLimitWindowSec * 1000),
+  quotaBytes: config.uploadQuotaMb * MB,
+})
+declare module 'fastify' {
+  interface FastifyInstance { uploads: UploadGuard }
+}
+
+/** Multipart framing and the few small text fields (fieldSize × fields) a request may carry beside its file. */
+const FIELD_SIZE = 16 * 1024
+const MAX_FIELDS = 20
+const MULTIPART_SLACK = FIELD_SIZE * MAX_FIELDS + 64 * 1024
+
+/**
+ * Reads exactly one file part of a multipart request under the purpose's rule. First the caller's upload
+ * window (429), then the declared length (a body longer than the rule's size plus framing is refused
+ * before it is read), then the extension (before any byte is buffered), then the size (busboy stops at
+ * the limit, so an oversized file is never held whole). Nothing is written here: the caller stores the
+ * result in its own transaction.
  */
 export async function receiveOneFile(req: FastifyRequest, purpose: UploadPurpose): Promise<{ name: string; content: Buffer }> {
   const rule = UPLOAD_RULES[purpose]
   if (!req.isMultipart()) throw fieldError('file', 'notices:upload.noFile')
+  const guard = req.server.uploads
+  if (req.auth && guard) {
+    const key = String(req.auth.userId)
+    const wait = guard.perUser.retryAfter(key)
+    if (wait > 0) throw tooManyRequests('errors:upload.tooMany', { retryAfter: wait, limit: guard.perUser.limit, minutes: Math.ceil(guard.perUser.windowMs / 60_000) })
+    guard.perUser.hit(key)
+  }
+  const declared = Number(req.headers['content-length'])
+  if (declared > rule.maxMb * MB + MULTIPART_SLACK) throw fieldError('file', 'errors:upload.tooLarge', { limit: rule.maxMb })
   let got: { name: string; content: Buffer } | undefined
   try {
-    for await (const part of req.parts({ limits: { fileSize: rule.maxMb * MB, files: 2, fields: 20 } })) {
+    for await (const part of req.parts({ limits: { fileSize: rule.maxMb * MB, files: 2, fields: MAX_FIELDS, fieldSize: FIELD_SIZE } })) {
       if (part.type !== 'file') continue
       if (got) { part.file.resume(); throw fieldError('file', 'notices:upload.oneFile') }
       const name = cleanFileName(part.filename)
@@ -53,11 +86,31 @@ export async function receiveOneFile(req: FastifyRequest, purpose: UploadPurpose
   return got
 }
 
-export async function storeFile(db: AppDb, file: { name: string; content: Buffer }, purpose: UploadPurpose, userId: number | null): Promise<StoredFile> {
+/**
+ * Stores an uploaded file for `userId`, within the user's quota of stored bytes (`quotaBytes`): over it,
+ * 413 naming the file, nothing stored. The user's files are summed under a per-user advisory lock, so two
+ * uploads at once cannot both slip under the quota.
+ */
+export async function storeFile(db: AppDb, file: { name: string; content: Buffer }, purpose: UploadPurpose, userId: number | null, quotaBytes: number): Promise<StoredFile> {
   const id = randomUUID()
-  await db.insert(fileObject).values({ id, name: file.name, contentType: contentTypeFor(file.name), size: file.content.length, purpose, content: file.content, uploadedBy: userId })
-  return { id, url: fileUrl(id), name: file.name, size: file.content.length }
+  const size = file.content.length
+  await db.transaction(async (tx) => {
+    if (userId !== null) {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${UPLOAD_QUOTA_LOCK}, ${userId})`)
+      const [r] = rowsOf(await tx.execute(sql`SELECT coalesce(sum(size), 0)::bigint AS used FROM file_object WHERE uploaded_by = ${userId}`))
+      const used = Number(r?.used ?? 0)
+      if (used + size > quotaBytes) {
+        const params = { quota: Math.floor(quotaBytes / MB), used: Math.ceil(used / MB) }
+        throw new AppError(413, 'errors:upload.quotaFull', params, [{ field: 'file', messageKey: 'errors:upload.quotaFull', params }])
+      }
+    }
+    await tx.insert(fileObject).values({ id, name: file.name, contentType: contentTypeFor(file.name), size, purpose, content: file.content, uploadedBy: userId })
+  })
+  return { id, url: fileUrl(id), name: file.name, size }
 }
+/** Advisory-lock namespace of the per-user upload quota (the key's second half is the user id). */
+const UPLOAD_QUOTA_LOCK = 0x5550
+
 
 const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp|bmp|svg\+xml)|application\/pdf)$/
 
@@ -70,7 +123,7 @@ export function fileRoutes(db: AppDb): RouteDef[] {
       handler: async ({ query, raw, auth }) => {
         const purpose = isUploadPurpose(query.purpose) ? query.purpose : 'template'
         const file = await receiveOneFile(raw, purpose)
-        return storeFile(db, file, purpose, auth.userId)
+        return storeFile(db, file, purpose, auth.userId, raw.server.uploads.quotaBytes)
       },
     }),
     defineRoute({

@@ -9,7 +9,7 @@ import { settingsRoutes } from './settings'
 import { versionRoutes } from './version'
 import { referenceRoutes } from './reference'
 import { statisticsRoutes } from './statistics'
-import { fileRoutes } from './files'
+import { fileRoutes, uploadGuard } from './files'
 import { translationRoutes } from './translations'
 import { templateRoutes } from './templates'
 import { runtimeConfigRoutes } from './runtime-config'
@@ -19,6 +19,7 @@ export { registerStatistic } from './statistics'
 export const sessionArea: Area = async (app, { db, config, database }) => {
   // Dictionaries added to src/domain/dictionaries.ts reach existing databases on the next start.
   await syncDictionaries(db)
+  app.decorate('uploads', uploadGuard(config))
   registerRoutes(app, [
     ...userRoutes(db),
     ...settingsRoutes(db),

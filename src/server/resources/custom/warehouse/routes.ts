@@ -10,11 +10,13 @@ import { z } from 'zod'
 import { ALL_RESOURCES } from '../../../../domain/resources/index'
 import { permissionOf } from '../../../../domain/resource'
 import { holdsPermission } from '../../../../domain/permissions'
-import { defineRoute, raw, registerRoutes } from '../../../http/route'
+import { defineRoute, raw, registerRoutes, wrapSuccess } from '../../../http/route'
 import { forbidden, notFound } from '../../../http/errors'
 import { receiveOneFile } from '../../../areas/session/files'
 import type { AppDb } from '../../../db/client'
 import { rowsOf } from '../../service'
+import { dryRun } from '../../importer'
+import { runtimeOf } from '../../runtime'
 
 /** Headers that carry the caller's identity, scope and language to the forwarded call. */
 const FORWARDED = ['authorization', 'x-sso-auth', 'x-userinfo-header', 'x-language-header', 'x-oauth2-app', 'accept-language'] as const
@@ -69,6 +71,7 @@ function saveOrUpdate(app: FastifyInstance, req: FastifyRequest, reply: FastifyR
 
 /** Template download addresses by the spec's template code (e.g. WMS_LOCATION_TEMPLATE). */
 const TEMPLATES = new Map(ALL_RESOURCES.filter((d) => d.import?.templateName).map((d) => [d.import!.templateName!, d]))
+const LOCATION = TEMPLATES.get('WMS_LOCATION_TEMPLATE')!
 
 export function warehouseSpecRoutes(app: FastifyInstance, db: AppDb): void {
   const tags = ['warehouse']
@@ -101,19 +104,14 @@ export function warehouseSpecRoutes(app: FastifyInstance, db: AppDb): void {
     defineRoute({
       method: 'POST', url: '/wms-plus-base/warehouselocation/batchImport',
       summary: 'Import a WMS_LOCATION_TEMPLATE sheet (multipart "file"): dry run first; written in one transaction only when every row is valid',
-      tags, envelope: 'raw', auth: 'scoped', permission: permissionOf(TEMPLATES.get('WMS_LOCATION_TEMPLATE')!, 'import'), rawBody: true,
-      handler: async ({ raw: req }, reply) => {
+      tags, envelope: 'raw', auth: 'scoped', permission: permissionOf(LOCATION, 'import'), rawBody: true,
+      handler: async ({ raw: req, auth }, reply) => {
+        // The generic dry run itself (the file is received once, under the same upload rule and limits).
         const file = await receiveOneFile(req, 'template')
-        const boundary = `----wms${randomUUID().replace(/-/g, '')}`
-        const payload = Buffer.concat([
-          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name.replace(/"/g, '')}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
-          file.content, Buffer.from(`\r\n--${boundary}--\r\n`),
-        ])
-        const dry = await app.inject({ method: 'POST', url: '/api/resources/location/import/dry-run', headers: headersOf(req, { 'content-type': `multipart/form-data; boundary=${boundary}` }), payload })
-        const body = dry.json() as { data?: { token?: string | null } }
-        // Any bad row (or a refused file): answer the dry run as it is — every error listed, nothing written.
-        if (dry.statusCode !== 200 || !body.data?.token) { reply.code(dry.statusCode); return raw(body) }
-        return command(app, req, reply, 'resource.location.import', { token: body.data.token })
+        const dry = await dryRun(db, runtimeOf(LOCATION), auth, req.lang, file.content)
+        // Any bad row: answer the dry run as it is — every error listed, nothing written (a refused file throws).
+        if (!dry.token) return raw(wrapSuccess('main', dry))
+        return command(app, req, reply, 'resource.location.import', { token: dry.token })
       },
     }),
     defineRoute({
