@@ -95,6 +95,10 @@ const fromEnum = (e: Record<string, number>): DictEntryDef[] =>
   Object.entries(e).sort((a, b) => a[1] - b[1]).map(([name, v]) => ({ value: String(v), name }))
 const fromList = (l: readonly (string | number)[]): DictEntryDef[] => l.map((v) => ({ value: String(v), name: String(v) }))
 
+/** The name of the resource over the dictionary table (src/domain/resources/admin/dictionary-item.ts): here so the
+ * browser's dictionary cache knows its grid id without loading the resource declarations. */
+export const DICT_ITEM_RESOURCE = 'dictItem'
+
 /** Every dictionary the shell serves at GET …/dict/all, keyed by dictCode. Order = sort order. */
 export const DICTIONARIES = {
   constructionStage: fromEnum(ConstructionStage),

@@ -3,14 +3,13 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
 import websocket from '@fastify/websocket'
-import fastifyStatic from '@fastify/static'
-import { existsSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import type { Config } from './config'
 import { errorForLog, type Database } from './db/client'
 import { AppError, inputErrorOf } from './http/errors'
 import { BODY_LIMIT, ROUTES } from './http/route'
 import { registerOpenApi } from './http/openapi'
+import { registerClient, registerSecurityHeaders } from './http/serving'
 import { requestLanguage, translate } from './i18n'
 import type { Language } from '../domain/i18n'
 import { areas, type AreaDeps } from './areas/index'
@@ -52,6 +51,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     req.lang = requestLanguage(req.headers)
     reply.header('x-request-id', req.id)
   })
+  // Security headers (CSP, nosniff, frame-ancestors, Referrer-Policy) on every response: src/server/http/serving.ts.
+  await registerSecurityHeaders(app, opts.config, opts.database)
   await app.register(formbody)
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10 } })
   await app.register(websocket)
@@ -105,17 +106,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   for (const area of areas) await area(app, deps)
   registerOpenApi(app, opts.config.version ?? '5.11.04')
 
-  if (existsSync(opts.config.staticDir)) {
-    await app.register(fastifyStatic, { root: opts.config.staticDir, wildcard: false, index: false, maxAge: '1h' })
-  }
-  const apiPrefixes = /^\/(api|auth|base|wms-base|wms-plus-base|wms-in|pms-console|notice-api|i18n-console|bdm|ws)(\/|$)/
-  app.setNotFoundHandler((req, reply) => {
-    const path = req.url.split('?')[0]
-    // SPA history fallback: any non-API GET serves the client, which routes unknown paths to /404.
-    if (req.method === 'GET' && !apiPrefixes.test(path) && existsSync(opts.config.staticDir)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', opts.config.staticDir)
-    }
-    reply.status(404).send({ responseCode: '404', responseDesc: translate(req.lang, 'errors:notFound'), messageKey: 'errors:notFound' })
-  })
+  // The built client (precompressed, cache headers) and the SPA fallback: src/server/http/serving.ts.
+  await registerClient(app, opts.config)
   return app
 }

@@ -17,8 +17,7 @@ import { api } from '../api/clients'
 import { i18next, resources } from '../i18n'
 import { session } from '../state/session'
 import { queryClient } from '../state/query-client'
-import { DICTIONARIES, dictLabelKey, firstDictValue, findDictItem, type DictionaryMap } from '../../domain/dictionaries'
-import { dictItemResource } from '../../domain/resources/admin/dictionary-item'
+import { DICTIONARIES, DICT_ITEM_RESOURCE, dictLabelKey, firstDictValue, findDictItem, type DictionaryMap } from '../../domain/dictionaries'
 import { gridIdOf } from '../resources/ids'
 
 /** sessionStorage key (spec). */
@@ -189,7 +188,7 @@ i18next.on('languageChanged', () => { if (session.token && session.userId) void 
 // ['grid', <its grid id>] in the app's query client. A query of ours under that prefix, kept in the
 // cache without observers, receives that invalidation even when the dictionary grid is not mounted
 // (a form opened from the palette elsewhere); it is re-armed (valid again) after each refresh.
-const SENTINEL = ['grid', gridIdOf(dictItemResource), 'dictionaries-cache'] as const
+const SENTINEL = ['grid', gridIdOf({ name: DICT_ITEM_RESOURCE }), 'dictionaries-cache'] as const
 const SENTINEL_HASH = hashKey(SENTINEL)
 
 function armSentinel(): void {

@@ -4,6 +4,9 @@
 //   registerResourceScreens(registerScreen)  — pages/registry.ts calls it once
 //   <ResourceDialogHost/>                     — App mounts it once; commands open dialogs by panel name (panels.ts)
 import { createElement, lazy, Suspense } from 'react'
+import { useSnapshot } from 'valtio'
+import { ui } from '../state/ui'
+import { RESOURCE_PANELS } from './panels'
 import { ALL_RESOURCES } from '../../domain/resources/index'
 import type { ScreenComponent } from '../pages/registry'
 
@@ -18,8 +21,10 @@ export function registerResourceScreens(register: (key: string, c: ScreenCompone
 }
 
 const LazyHost = lazy(() => import('./ResourceDialogHost').then((m) => ({ default: m.ResourceDialogHost })))
+const PANELS: ReadonlySet<string> = new Set(Object.values(RESOURCE_PANELS))
 
 /** The dialogs' code loads with the first resource dialog, not with the shell. */
 export function ResourceDialogHost() {
-  return createElement(Suspense, { fallback: null }, createElement(LazyHost))
+  const { panel } = useSnapshot(ui)
+  return PANELS.has(panel as string) ? createElement(Suspense, { fallback: null }, createElement(LazyHost)) : null
 }

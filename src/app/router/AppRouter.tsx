@@ -1,17 +1,19 @@
 // Top-level routing (spec section 2 "Fixed routes"): the sign-in page and the paths that skip the
 // sign-in check render bare; everything else goes through the session gate into the layout, whose
 // page area resolves fixed and menu routes (catch-all → /404 last, once the menu is in).
-import { lazy, Suspense } from 'react'
+// The sign-in, auth-redirect and selection pages are in the first chunk; the console (ConsoleRoot:
+// keyboard root, palette, layout, screens) is loaded only for the other paths.
+import { lazy, Suspense, useEffect } from 'react'
+import { useSnapshot } from 'valtio'
 import { useLocation } from 'wouter'
+import { navigate } from 'wouter/use-browser-location'
+import { session } from '../state/session'
+import { loginPath } from '../state/session-flow'
 import SignInPage from '../pages/SignInPage'
 import AuthRedirectPage from '../pages/AuthRedirectPage'
 import SelectionPage, { SelectionDetailsPage } from '../pages/SelectionPage'
-import { Layout } from '../shell/Layout'
-import { SessionGate } from './session-gate'
-import { useAppRoutes } from './menu-routes'
-import { PageArea } from './PageArea'
 
-const IndexGatewayPage = lazy(() => import('../pages/IndexGatewayPage'))
+const ConsoleRoot = lazy(() => import('./ConsoleRoot'))
 
 /** Spec section 2: paths that skip the sign-in check. */
 export const SKIP_SIGN_IN = ['/auth-redirect', '/selection', '/selection/details', '/index'] as const
@@ -26,20 +28,15 @@ export function AppRouter() {
   if (location === '/auth-redirect') return <AuthRedirectPage />
   if (location === '/selection') return <SelectionPage />
   if (location === '/selection/details') return <SelectionDetailsPage />
-  if (location === '/index') return <Suspense fallback={null}><IndexGatewayPage /></Suspense>
-  if (location.includes('/iframe/')) return <SoftLayout />
-  return <SessionGate><Layout /></SessionGate>
+  return <Console location={location} />
 }
 
-/**
- * Paths containing /iframe/ are pages another system embeds: no sign-in redirect, no shell chrome;
- * with a session the page renders bare, without one a sign-in notice shows.
- */
-function SoftLayout() {
-  const routes = useAppRoutes()
-  return (
-    <SessionGate soft>
-      <main className="h-full overflow-auto p-2"><PageArea routes={routes} /></main>
-    </SessionGate>
-  )
+/** Without a token a path under the sign-in check goes straight to sign in, without loading the console. */
+function Console({ location }: { location: string }) {
+  const { token } = useSnapshot(session)
+  const away = !token && !skipsSignIn(location)
+  useEffect(() => {
+    if (away) navigate(loginPath(window.location.pathname + window.location.search), { replace: true })
+  }, [away])
+  return away ? null : <Suspense fallback={null}><ConsoleRoot /></Suspense>
 }

@@ -7,7 +7,7 @@ import { session } from '../state/session'
 import { ui } from '../state/ui'
 import { ERROR_TOAST_MS, showToast } from '../state/toast'
 import { loginPath, refreshAccessToken, resetToken } from '../state/session-flow'
-import { reportError } from './extras'
+import { reportError } from './extras/error-reporting'
 
 /** Error reporting must never turn one failure into two. */
 function report(err: unknown): void {

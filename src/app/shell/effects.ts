@@ -1,6 +1,6 @@
 // The shell's handlers of ShellEffect (src/domain/commands.ts), registered with the palette's effect
 // registry (src/app/commands/effects.ts): sidebar, fullscreen, session, language, warehouse,
-// favourites, tabs, cache. Imported once by App (registration is a module side effect).
+// favourites, tabs, cache. Imported once by router/ConsoleRoot (registration is a module side effect).
 import { isLanguage } from '../../domain/i18n'
 import { navigate } from 'wouter/use-browser-location'
 import { registerEffect } from '../commands/effects'

@@ -4,9 +4,10 @@
 // the bundled translation everywhere an enum value is labelled (src/server/areas/session/reference.ts
 // and the client's dictionary cache, session storage 'Dictionaries').
 import { defineResource } from '../../resource'
+import { DICT_ITEM_RESOURCE } from '../../dictionaries'
 
 export const dictItemResource = defineResource({
-  name: 'dictItem',
+  name: DICT_ITEM_RESOURCE,
   table: 'dict_item',
   scope: 'global',
   menuCode: 'basicdate',

@@ -36,18 +36,44 @@ export const WEAK_PASSWORD_ALLOWED: ReadonlySet<string> = new Set([
 
 const routeKey = (req: FastifyRequest) => `${req.method} ${req.routeOptions?.url ?? req.url.split('?')[0]}`
 
-export interface UserInfoPair { tenantId: number; username: string; warehouseId: number }
+export interface UserInfoPair {
+  tenantId: number
+  warehouseId: number
+  /** The three-part reading: everything between the first and the last dash is the username. */
+  username: string
+  /** The old console's four-part reading (tenant-userId-name-warehouse), when the middle starts with `<digits>-`. */
+  legacy?: { userId: number; username: string }
+}
 
 /**
- * `<tenantId>-<urlencoded username>-<warehouseId>`. The username sits between the first and the last
- * dash: encodeURIComponent leaves '-' alone, so a username may itself contain dashes.
+ * `<tenantId>-<urlencoded username>-<warehouseId>`, or the old console's four parts
+ * `<tenantId>-<userId>-<username>-<warehouseId>`. Tenant and warehouse are the first and the last
+ * part either way. The middle is the username: encodeURIComponent leaves '-' alone, so a username may
+ * itself contain dashes — and may look like `42-bob`. So a middle of the shape `<digits>-<rest>` gets
+ * both readings, and `userInfoNames` decides against the signed-in user: it is that user when the
+ * middle is their username, or their own id followed by their username. At most one reading can
+ * match one user (the two differ in length), so the header is never ambiguous once checked.
  */
 export function parseUserInfoHeader(value: string): UserInfoPair | undefined {
   const m = /^(\d{1,9})-(.+)-(\d{1,9})$/.exec(value.trim())
   if (!m) return undefined
-  let username: string
-  try { username = decodeURIComponent(m[2]) } catch { return undefined }
-  return { tenantId: Number(m[1]), username, warehouseId: Number(m[3]) }
+  const decode = (s: string) => { try { return decodeURIComponent(s) } catch { return undefined } }
+  const username = decode(m[2])
+  const four = /^(\d{1,9})-(.+)$/.exec(m[2])
+  const legacyName = four ? decode(four[2]) : undefined
+  if (username === undefined && legacyName === undefined) return undefined
+  return {
+    tenantId: Number(m[1]),
+    warehouseId: Number(m[3]),
+    // A middle that does not decode as one name may still be a valid four-part header ('' never matches a user).
+    username: username ?? '',
+    ...(four && legacyName !== undefined ? { legacy: { userId: Number(four[1]), username: legacyName } } : {}),
+  }
+}
+
+/** Whether the header's user part names this user (either reading of parseUserInfoHeader). */
+export function userInfoNames(pair: UserInfoPair, user: { id: number; username: string }): boolean {
+  return pair.username === user.username || (!!pair.legacy && pair.legacy.userId === user.id && pair.legacy.username === user.username)
 }
 
 export function bearerToken(req: FastifyRequest): string | undefined {
@@ -152,7 +178,7 @@ export function createAuthService(database: Database, key: CryptoKey): AuthServi
       let tenantId = 0
       let warehouseId = 0
       if (pair) {
-        const ok = row.pair_ok === true && pair.username === row.username
+        const ok = row.pair_ok === true && userInfoNames(pair, { id: row.user_id, username: row.username })
         if (level === 'scoped' && !ok) throw forbidden('errors:auth.forbidden')
         if (ok) ({ tenantId, warehouseId } = pair)
       }

@@ -15,6 +15,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { commandRegistry } from '../../../../../commands/index'
 import { DICTIONARIES, dictLabelKey } from '../../../../domain/dictionaries'
+import { holdsPermission } from '../../../../domain/permissions'
+import { staffResource } from '../../../../domain/resources/org/staff'
 import type { Database } from '../../../db/client'
 import { handlerRegistry } from '../../../commands/registry'
 import { executeCommand } from '../../../commands/execute'
@@ -27,6 +29,15 @@ import { translate } from '../../../i18n'
 import { recordOf } from '../../service'
 import { runtimeByName } from '../../runtime'
 import { geoRegion } from './schema'
+
+/**
+ * Who may read the staff directory with contact details (/auth/employee/list in full): administrators and
+ * holders of the staff screen or of user management. Everyone else gets the picker list.
+ */
+export const STAFF_DIRECTORY_PERMISSIONS = [`menu:${staffResource.menuCode}`, 'menu:rights-user'] as const
+export function seesStaffDirectory(auth: Pick<AuthContext, 'roles' | 'permissions'>): boolean {
+  return STAFF_DIRECTORY_PERMISSIONS.some((p) => holdsPermission(p, auth.permissions, auth.roles))
+}
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) })
 const optText = z.string().trim().max(100).optional()
@@ -132,13 +143,23 @@ export function orgRoutes(app: FastifyInstance, deps: { database: Database }) {
     }),
     defineRoute({
       method: 'GET', url: '/auth/employee/list', envelope: 'second', auth: 'user', tags: ['reference'],
-      summary: 'Staff [{id, username, name, nickname, email, phone, departmentId, departmentName, workingStatus}]; optional q, departmentId, workingStatus',
+      summary: 'Staff [{id, username, name, nickname, email, phone, departmentId, departmentName, workingStatus}] for staff or user management; '
+        + 'anyone else gets a picker list [{id, username, employeeName}] of the colleagues sharing a warehouse-tenant pair; optional q, departmentId, workingStatus',
       query: z.object({ q: optText, departmentId: optId, workingStatus: z.enum(['0', '1']).optional() }),
-      handler: async ({ query }) => {
+      handler: async ({ query, auth }) => {
         const conds: SQL[] = [sql`true`]
         if (query.q) { const p = containsPattern(query.q); conds.push(sql`(s.username ILIKE ${p} OR s.name ILIKE ${p} OR s.nickname ILIKE ${p})`) }
         if (query.departmentId) conds.push(sql`s.department_id = ${query.departmentId}`)
         if (query.workingStatus) conds.push(sql`s.working_status = ${Number(query.workingStatus)}`)
+        if (!seesStaffDirectory(auth!)) {
+          // A picker's needs only: no contact details, and only people who work in one of the caller's pairs.
+          const picks = rowsOfResult(await db.execute(sql`
+            SELECT s.id, s.username, s.name FROM staff s JOIN app_user u ON u.username = s.username
+            WHERE EXISTS (SELECT 1 FROM user_access a JOIN user_access mine ON mine.tenant_id = a.tenant_id AND mine.warehouse_id = a.warehouse_id
+                           WHERE a.user_id = u.id AND mine.user_id = ${auth!.userId})
+              AND ${sql.join(conds, sql` AND `)} ORDER BY s.username LIMIT 1000`))
+          return picks.map((r) => ({ id: Number(r.id), username: r.username, employeeName: r.name }))
+        }
         const rows = rowsOfResult(await db.execute(sql`
           SELECT s.id, s.username, s.name, s.nickname, s.email, s.phone, s.avatar, s.department_id, d.name AS department_name, s.working_status
           FROM staff s JOIN department d ON d.id = s.department_id
