@@ -65,6 +65,14 @@ describe('sign-in brake', () => {
     expect((await loginForm('admin', 'Wrong#pass1', attacker)).statusCode).toBe(401)
   })
 
+  it('a burst of guesses sent all at once gains nothing: no more plain answers than the threshold, the rest 429', async () => {
+    const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => loginForm('receiver', `Burst#${i}guess`, '198.51.100.6')))
+    const statuses = burst.map((r) => r.statusCode)
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(t.config.loginLimitPerAccount)
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([])
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(12 - t.config.loginLimitPerAccount)
+  })
+
   it('the owner behind the braked address signs in after the delay, and that clears the pair', async () => {
     const shared = '198.51.100.8'
     for (let i = 0; i < t.config.loginLimitPerAccount; i++) expect((await loginForm('shipper', 'Typo#1234x', shared)).statusCode).toBe(401)

@@ -50,6 +50,9 @@ export interface LoginBrakeOptions {
   now?: () => number
 }
 
+/** An admitted sign-in attempt: wait `delayMs` (0: not braked) before checking, then `end()` it. */
+export interface BrakedAttempt { delayMs: number; end(): void }
+
 /**
  * The sign-in brake. Only failures count: successes never do, so a warehouse signing in behind one NAT
  * at shift start is never slowed by its own good sign-ins. Failures lock nothing: once an
@@ -58,12 +61,14 @@ export interface LoginBrakeOptions {
  * (and a few per address) may be in flight — more answer 429 at once. The right password still signs
  * in, after the delay; a wrong one answers 429 with the next delay. So the owner is never locked out
  * by someone else (another address is not braked at all), and a guesser gets at most one guess per
- * delay per pair instead of as many as it can send.
+ * delay per pair instead of as many as it can send. Attempts still running count as failures until
+ * they end, so a burst sent all at once is braked like the same attempts sent one after another.
  */
 export class LoginBrake {
   private readonly pairFailures: SlidingWindowLimiter
   private readonly addressFailures: SlidingWindowLimiter
-  private readonly inFlight = new Map<string, number>()
+  /** Attempts running (`r…` keys) and braked attempts running (`b…` keys), per pair and per address. */
+  private readonly running = new Map<string, number>()
 
   constructor(readonly opts: LoginBrakeOptions) {
     this.pairFailures = new SlidingWindowLimiter(opts.perAccountAddress, opts.windowMs, opts.now)
@@ -71,12 +76,21 @@ export class LoginBrake {
   }
 
   private static pair(account: string, address: string) { return `${account}\n${address}` }
+  private n(key: string) { return this.running.get(key) ?? 0 }
+  private add(keys: string[], d: 1 | -1) {
+    for (const k of keys) {
+      const v = this.n(k) + d
+      if (v > 0) this.running.set(k, v)
+      else this.running.delete(k)
+    }
+  }
 
   /** Milliseconds a new attempt of this account from this address waits before its check; 0: not braked. */
   delayMs(account: string, address: string): number {
+    const pair = LoginBrake.pair(account, address)
     const excess = Math.max(
-      this.pairFailures.count(LoginBrake.pair(account, address)) - this.opts.perAccountAddress,
-      this.addressFailures.count(address) - this.opts.perAddress,
+      this.pairFailures.count(pair) + this.n(`r\n${pair}`) - this.opts.perAccountAddress,
+      this.addressFailures.count(address) + this.n(`r\n\n${address}`) - this.opts.perAddress,
     )
     if (excess < 0) return 0
     const first = Math.min(1000, this.opts.maxDelayMs)
@@ -84,24 +98,20 @@ export class LoginBrake {
   }
 
   /**
-   * Admits a braked attempt: one at a time per account+address, at most `perAccountAddress` at a time
-   * per address. Returns the release function, or undefined when the attempt must be refused now.
+   * Admits an attempt, or answers undefined when it must be refused now (a braked attempt while one of
+   * the same pair, or `perAccountAddress` of the same address, are still running).
    */
-  admit(account: string, address: string): (() => void) | undefined {
-    const keys = [`p\n${LoginBrake.pair(account, address)}`, `a\n${address}`]
-    const caps = [1, Math.max(1, this.opts.perAccountAddress)]
-    if (keys.some((k, i) => (this.inFlight.get(k) ?? 0) >= caps[i])) return undefined
-    for (const k of keys) this.inFlight.set(k, (this.inFlight.get(k) ?? 0) + 1)
-    let done = false
-    return () => {
-      if (done) return
-      done = true
-      for (const k of keys) {
-        const n = (this.inFlight.get(k) ?? 1) - 1
-        if (n > 0) this.inFlight.set(k, n)
-        else this.inFlight.delete(k)
-      }
+  begin(account: string, address: string): BrakedAttempt | undefined {
+    const pair = LoginBrake.pair(account, address)
+    const delayMs = this.delayMs(account, address)
+    const keys = [`r\n${pair}`, `r\n\n${address}`]
+    if (delayMs > 0) {
+      if (this.n(`b\n${pair}`) >= 1 || this.n(`b\n\n${address}`) >= Math.max(1, this.opts.perAccountAddress)) return undefined
+      keys.push(`b\n${pair}`, `b\n\n${address}`)
     }
+    this.add(keys, 1)
+    let ended = false
+    return { delayMs, end: () => { if (!ended) { ended = true; this.add(keys, -1) } } }
   }
 
   failed(account: string, address: string): void {

@@ -17,12 +17,16 @@ const LAST_SEEN_EVERY_MS = 60_000
  * What a user whose password is weak or temporary (weak_password: a sign-in with a password that fails
  * today's rule, or an admin reset) may still call until it is changed: who am I, change password, sign
  * out, and the reads the shell makes on its way to /profile?tab=password (user info, the pair's
- * warehouse location, menus and button codes, whoami, saved favourites). Everything else answers 403
+ * warehouse location, menus and button codes, whoami, saved favourites) and the profile page's own
+ * self-service. Everything else answers 403
  * 'weak password change required' (spec section 8). Refresh is a public route and needs no entry.
  */
 export const WEAK_PASSWORD_ALLOWED: ReadonlySet<string> = new Set([
   'GET /auth/users/current',
   'PUT /auth/users/edit/password',
+  // The profile page's own self-service (its info tab: my contact details, my e-mail's verification code).
+  'PUT /auth/users/edit',
+  'GET /auth/users/verificationCode',
   'DELETE /auth/oauth/remove/token',
   'POST /auth/oauth/offline-notice',
   'GET /api/session/whoami',

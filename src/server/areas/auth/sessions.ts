@@ -97,28 +97,20 @@ export function createSessionService(database: Database, config: Config, key: Cr
 
     async login(input: { username: string; password: string; deviceId?: string }, meta: RequestMeta): Promise<TokenPair> {
       const account = input.username.trim().toLowerCase()
-      const delay = brake.delayMs(account, meta.ip)
+      const attempt = brake.begin(account, meta.ip)
+      if (!attempt) throw tooManyRequests('errors:auth.tooManyAttempts', { retryAfter: retryAfterSec(brake.delayMs(account, meta.ip)) })
       let user: Awaited<ReturnType<typeof checkCredentials>>
-      if (delay > 0) {
-        // Braked: one attempt at a time for this pair, each after the delay; a wrong password answers
-        // 429 with the next delay, the right one signs in.
-        const release = brake.admit(account, meta.ip)
-        if (!release) throw tooManyRequests('errors:auth.tooManyAttempts', { retryAfter: retryAfterSec(delay) })
-        try {
-          await new Promise((r) => setTimeout(r, delay))
-          user = await checkCredentials(input, meta)
-          if (!user) brake.failed(account, meta.ip)
-        } finally {
-          release()
-        }
-        if (!user) throw tooManyRequests('errors:auth.tooManyAttempts', { retryAfter: retryAfterSec(brake.delayMs(account, meta.ip)) })
-      } else {
+      try {
+        // Braked: the check waits; a wrong password then answers 429 with the next delay, the right one
+        // signs in.
+        if (attempt.delayMs > 0) await new Promise((r) => setTimeout(r, attempt.delayMs))
         user = await checkCredentials(input, meta)
-        if (!user) {
-          brake.failed(account, meta.ip)
-          throw new AppError(401, 'auth:invalidCredentials')
-        }
+        if (!user) brake.failed(account, meta.ip)
+      } finally {
+        attempt.end()
       }
+      if (!user && attempt.delayMs > 0) throw tooManyRequests('errors:auth.tooManyAttempts', { retryAfter: retryAfterSec(brake.delayMs(account, meta.ip)) })
+      if (!user) throw new AppError(401, 'auth:invalidCredentials')
       if (user.status !== 1) {
         await writeAudit(database.db, { userId: user.id, username: user.username, commandId: 'auth.login', result: 'refused', errorCode: 'auth:disabled', ...meta })
         throw new AppError(401, 'auth:disabled')
