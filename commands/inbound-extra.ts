@@ -4,7 +4,7 @@
 // their argument schemas live here so the browser's pre-flight and the server parse the same way.
 import { z } from 'zod'
 import { defineCommand, type CommandContext, type CommandDef, type CommandRuntime } from '../src/domain/commands'
-import { screenFieldLabels as screenLabels } from '../src/domain/validation'
+import { isStorableDate, screenFieldLabels as screenLabels } from '../src/domain/validation'
 
 export const INBOUND_EXTRA_PATHS = {
   returns: '/stock-in/returns-receipt',
@@ -59,7 +59,7 @@ export const ReleaseAddArgs = z.strictObject({
   orderNos: z.array(docNo).min(1).max(50),
   boxCount: z.number().int().positive().max(100_000),
   /** ISO time; default now. */
-  arrivedAt: z.iso.datetime({ offset: true }).optional(),
+  arrivedAt: z.iso.datetime({ offset: true }).refine(isStorableDate, 'errors:field.invalidFormat').optional(),
   remark: z.string().trim().max(200).optional(),
 })
 export type ReleaseAddArgs = z.infer<typeof ReleaseAddArgs>

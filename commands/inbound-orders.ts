@@ -6,7 +6,7 @@
 import { z } from 'zod'
 import { defineCommand, type CommandContext, type CommandDef } from '../src/domain/commands'
 import { InboundStatus } from '../src/domain/dictionaries'
-import { screenFieldLabels } from '../src/domain/validation'
+import { dateOnlySchema, screenFieldLabels } from '../src/domain/validation'
 import { HARVEST_PATH } from './receiving'
 
 export const INBOUND_ORDER_PATH = '/stock-in/inbound-order'
@@ -49,7 +49,7 @@ export const OrderHeaderInput = z.strictObject({
   inboundType: z.number().int().min(1).max(6),
   supplierId: z.number().int().positive().nullish(),
   sourceNo: optText(60),
-  expectedArrival: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'errors:field.invalidFormat').nullish(),
+  expectedArrival: dateOnlySchema.nullish(),
   inspectionMode: z.number().int().min(0).max(2).default(0),
   batchNo: optText(40),
   boxCount: z.number().int().min(0).max(100_000).nullish(),
@@ -84,7 +84,7 @@ export const ImportOrderRow = z.strictObject({
   inboundType: z.number().int().min(1).max(6),
   supplierId: z.number().int().positive().nullish(),
   sourceNo: optText(60),
-  expectedArrival: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullish(),
+  expectedArrival: dateOnlySchema.nullish(),
   inspectionMode: z.number().int().min(0).max(2),
   batchNo: optText(40),
   boxCount: z.number().int().min(0).max(100_000).nullish(),

@@ -137,6 +137,13 @@ describe('dates in year 0 and 10000', () => {
     expect(last.statusCode, last.body).toBe(200)
   })
 
+  it('a command date field (an order\'s expected arrival) → 400 naming it', async () => {
+    const order = await cmd('inbound.order.create', { inboundType: 1, expectedArrival: '0000-01-01', lines: [{ code: 'SKU-1', qty: 1 }] })
+    expectFieldRefusal(order, 'expectedArrival')
+    const later = await cmd('inbound.order.create', { inboundType: 1, expectedArrival: '10000-01-01', lines: [{ code: 'SKU-1', qty: 1 }] })
+    expectFieldRefusal(later, 'expectedArrival')
+  })
+
   it('a resource date field → 400 naming it', async () => {
     for (const joinDate of ['0000-01-01', '10000-01-01', '2026-02-30']) {
       const res = await cmd('resource.staff.add', { username: 'datestaff', name: 'Date', phone: '+52 5512345678', departmentId: 1, workingStatus: 1, joinDate })

@@ -2,6 +2,7 @@
 // the declarations, the server's custom handlers and res-admin's user form (username rule).
 import { z } from 'zod'
 import { fieldSchema } from '../../resource'
+import { dateOnlySchema } from '../../validation'
 
 /**
  * Usernames (staff and users): 3–32 letters, digits, '.', '_', '@' or '-', starting with a letter or
@@ -92,7 +93,7 @@ export function exchangeRateIssues(v: Record<string, unknown>): RuleIssue[] {
 
 /** The sync action's args: the day to fill (default today, UTC). */
 export const SyncRatesArgs = z.strictObject({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'errors:field.invalidFormat').refine((s) => !Number.isNaN(Date.parse(s)), 'errors:field.invalidFormat').optional(),
+  date: dateOnlySchema.optional(),
 })
 export type SyncRatesArgs = z.infer<typeof SyncRatesArgs>
 /** What the sync answers: the day, the currencies filled, and those left alone (manual mode / disabled). */
