@@ -34,7 +34,7 @@ const summaries = (c: HTMLElement) => rowsOf(c).map((r) => r.children[3]?.textCo
 describe('DataGrid', () => {
   it('navigates and selects with the keyboard, feeding the selection store', async () => {
     const onOpen = vi.fn()
-    const m = mount(<DataGrid gridId="t-audit" titleKey="audit:title" columns={columns} fetcher={fetcher} onOpen={onOpen} defaultSort="createdAt:desc" />)
+    const m = mount(<DataGrid gridId="t-audit" titleKey="audit:title" columns={columns} fetcher={fetcher} onOpen={onOpen} defaultSort="createdAt:desc" pageSize={20} />)
     const grid = await waitFor(() => m.container.querySelector<HTMLElement>('[role="grid"]'), 'grid')
     await waitFor(() => rowsOf(m.container).length === 20, '20 rows')
     expect(grid.getAttribute('aria-rowcount')).toBe('46')
@@ -73,7 +73,7 @@ describe('DataGrid', () => {
   })
 
   it('filters from the filter bar (/ focuses it), sorts from the header, and shows the empty state', async () => {
-    const m = mount(<DataGrid gridId="t-audit-2" titleKey="audit:title" columns={columns} fetcher={fetcher} defaultSort="createdAt:desc" />)
+    const m = mount(<DataGrid gridId="t-audit-2" titleKey="audit:title" columns={columns} fetcher={fetcher} defaultSort="createdAt:desc" pageSize={20} />)
     const grid = await waitFor(() => m.container.querySelector<HTMLElement>('[role="grid"]'), 'grid')
     await waitFor(() => rowsOf(m.container).length === 20, 'rows')
     grid.focus()
@@ -108,7 +108,7 @@ describe('DataGrid', () => {
   })
 
   it('saves column visibility/order per user and loads it back on the next mount', async () => {
-    const m = mount(<DataGrid gridId="t-audit-cols" titleKey="audit:title" columns={columns} fetcher={fetcher} />)
+    const m = mount(<DataGrid gridId="t-audit-cols" titleKey="audit:title" columns={columns} fetcher={fetcher} pageSize={20} />)
     await waitFor(() => rowsOf(m.container).length === 20, 'rows')
     expect(h.calls.some((c) => c.method === 'GET' && c.url === '/wms-plus-base/tableColumnConfig/user/getTableColumnConfig?tableKey=t-audit-cols')).toBe(true)
     click(m.container.querySelector('[data-testid="t-audit-cols-columns"]'))
@@ -130,11 +130,46 @@ describe('DataGrid', () => {
     // Stored on the server (user_setting), so a fresh client sees the same columns.
     const stored = await h.t.database.query<{ config: string }>(`SELECT config FROM user_setting WHERE table_key = 't-audit-cols'`)
     expect(JSON.parse(stored[0].config).columns[2]).toMatchObject({ id: 'summary', visible: false })
-    const again = mount(<DataGrid gridId="t-audit-cols" titleKey="audit:title" columns={columns} fetcher={fetcher} />)
+    const again = mount(<DataGrid gridId="t-audit-cols" titleKey="audit:title" columns={columns} fetcher={fetcher} pageSize={20} />)
     await waitFor(() => rowsOf(again.container).length === 20, 'rows again')
     await waitFor(() => [...again.container.querySelectorAll('[role="columnheader"]')].length === 5, 'four data columns')
     expect([...again.container.querySelectorAll('[role="columnheader"]')].map((x) => x.textContent).slice(1)).toEqual(['Time', 'Command', 'Duration (ms)', 'Result'])
     again.unmount()
+  })
+
+  it('without a page size the page holds the rows its height shows (never fewer than 20); the choice is the user\'s', async () => {
+    const many = Array.from({ length: 500 }, (_, i) => ({ id: i + 1, summary: `r${i}` }))
+    const sizes: number[] = []
+    const local = async (q: GridQuery) => { sizes.push(q.size); return { records: many.slice((q.page - 1) * q.size, q.page * q.size) as Row[], total: many.length } }
+    const tall = window.innerHeight
+    try {
+      // 1200 px: the grid (top 0 without layout) is 1200 − 40 px high, a 30 px header: 37 rows of 30 px.
+      Object.defineProperty(window, 'innerHeight', { configurable: true, value: 1200 })
+      const m = mount(<DataGrid gridId="t-fit" titleKey="audit:title" columns={columns} fetcher={local} />)
+      await waitFor(() => sizes.includes(37), 'a page of 37')
+      await waitFor(() => rowsOf(m.container).length > 20 && m.container.textContent!.includes('500 rows'), 'rows')
+      const select = m.container.querySelector<HTMLSelectElement>('[data-testid="t-fit-page-size"]')!
+      expect(select.value).toBe('fit')
+      expect(select.options[0].textContent).toBe('Fit (37)')
+      // $mod+End: the last row of the whole result (500 rows + the header row).
+      const grid = m.container.querySelector<HTMLElement>('[role="grid"]')!
+      grid.focus()
+      key(grid, 'End', { ctrl: true })
+      await waitFor(() => m.container.textContent!.includes('Page 14 of 14'), 'last page')
+      await waitFor(() => grid.getAttribute('aria-activedescendant')?.startsWith('t-fit-r') === true, 'active cell')
+      const active = document.getElementById(grid.getAttribute('aria-activedescendant')!)!
+      expect(active.closest('[role="row"]')!.getAttribute('aria-rowindex')).toBe('501')
+      m.unmount()
+      // A short window still gets the spec's 20 rows (scrolling inside the grid).
+      Object.defineProperty(window, 'innerHeight', { configurable: true, value: 300 })
+      sizes.length = 0
+      const small = mount(<DataGrid gridId="t-fit-2" titleKey="audit:title" columns={columns} fetcher={local} />)
+      await waitFor(() => sizes.length > 0, 'fetched')
+      expect(sizes).toEqual([20])
+      small.unmount()
+    } finally {
+      Object.defineProperty(window, 'innerHeight', { configurable: true, value: tall })
+    }
   })
 
   it('virtualizes rows and columns: 200 rows × 40 columns render only a window of cells', async () => {
