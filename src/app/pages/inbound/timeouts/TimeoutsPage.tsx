@@ -36,11 +36,14 @@ export default function TimeoutsPage() {
         if (e.code === 'KeyA') { e.preventDefault(); setOnly((x) => !x) }
       }}>
       <h1 className="text-xl font-semibold">{t('inbound:timeouts.title')}</h1>
-      <div className="flex items-center gap-2" role="tablist">
-        {KINDS.map((k, i) => (
-          <button key={k} type="button" role="tab" aria-selected={k === kind} data-testid={`timeouts-${k}`} onClick={() => setKind(k)}
-            className={`rounded px-3 py-1 ${k === kind ? 'bg-sky-600 text-white' : 'border'}`}>{t(`inbound:timeouts.kind.${k}`)} <kbd className="text-xs opacity-70">Alt+{i + 1}</kbd></button>
-        ))}
+      <div className="flex items-center gap-2">
+        {/* The tab list holds the tabs only (ARIA); the filter and the threshold sit beside it. */}
+        <div className="flex items-center gap-2" role="tablist">
+          {KINDS.map((k, i) => (
+            <button key={k} type="button" role="tab" aria-selected={k === kind} data-testid={`timeouts-${k}`} onClick={() => setKind(k)}
+              className={`rounded px-3 py-1 ${k === kind ? 'bg-sky-600 text-white' : 'border'}`}>{t(`inbound:timeouts.kind.${k}`)} <kbd className="text-xs">Alt+{i + 1}</kbd></button>
+          ))}
+        </div>
         <label className="ml-4 flex items-center gap-1 text-sm"><input type="checkbox" checked={only} onChange={(e) => setOnly(e.target.checked)} /> {t('inbound:timeouts.onlyTimedOut')} <kbd className="text-xs text-slate-500">Alt+A</kbd></label>
         {r.data && <span className="ml-auto text-sm text-slate-600">{t('inbound:timeouts.threshold', { hours: r.data.hours })}</span>}
       </div>
