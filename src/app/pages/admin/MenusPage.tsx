@@ -151,7 +151,7 @@ export default function MenusPage() {
                   <span className="rounded bg-gray-100 px-1 text-xs text-gray-600">{t(`admin:menuEditor.type.${n.type}`)}</span>
                   <span>{title(n.title)}</span>
                   <code className="text-xs text-gray-500">{n.type === 'B' ? n.authority : n.code}</code>
-                  <span className="text-xs text-gray-400">#{n.id}</span>
+                  <span className="text-xs text-gray-500">#{n.id}</span>
                 </li>
               )
             })}
