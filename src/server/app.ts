@@ -77,6 +77,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       if ((err as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
         key = 'errors:bodyTooLarge'
         params = { limit: Math.ceil((req.routeOptions.bodyLimit ?? BODY_LIMIT) / 1024) }
+        // Fastify closes the connection here; while the client is still sending, that close resets it and
+        // the client may never read this answer. Kept open, Node reads and discards the rest of the body
+        // (no parsing, bounded by the server's requestTimeout) and the answer arrives at once.
+        reply.removeHeader('connection')
       }
     } else {
       req.log.error({ err }, 'unhandled error')

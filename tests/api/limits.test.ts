@@ -217,12 +217,18 @@ describe('memory: large sheets and bodies', () => {
     expect((await send('GET', '/api/resources/warehouse?size=5', as('admin'))).status).toBe(200)
   }, 300_000)
 
-  it('a sheet within the limits is still read, with every value kind', async () => {
+  it('a sheet within the limits is still read; a damaged file is refused naming the file', async () => {
     const ok = await xlsx(true, (ws) => { ws.addRow(['ORD-A', 1, '', 'NO-SUCH-SKU', 3]).commit() })
     const r = await upload('admin', INBOUND_ORDER_API.dryRun, 'orders.xlsx', ok)
     expect(r.status, JSON.stringify(r.json)).toBe(200)
     expect(r.json.data.total).toBe(1)
     expect(r.json.data.errors.map((e: { row: number; field: string }) => [e.row, e.field])).toEqual([[2, 'code']])
+    // Not a zip, or a zip cut short: refused naming the file, never a 5xx.
+    for (const bad of [Buffer.from('PK\u0003\u0004 not really a workbook'), ok.subarray(0, Math.floor(ok.length / 2))]) {
+      const res = await upload('admin', INBOUND_ORDER_API.dryRun, 'orders.xlsx', bad)
+      expect(res.status, JSON.stringify(res.json)).toBe(400)
+      expect(res.json.errors[0]).toMatchObject({ field: 'file', messageKey: 'resources:import.unreadable' })
+    }
   }, 60_000)
 })
 

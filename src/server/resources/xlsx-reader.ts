@@ -176,7 +176,8 @@ export async function* sheetRows(content: Buffer): AsyncGenerator<ExcelJS.Row> {
     wb.properties ??= {}
     const path = firstSheetPath(wb, entries)
     if (!path) throw new UnreadableSheetError('no worksheet', true)
-    const [{ value: sheet }] = [...wb._parseWorksheet(entryText(content, entries.get(path)!, 'sheet'), /\d+/.exec(path.slice(14))![0])]
+    // The sheet number only names the sheet inside exceljs; any part name (sheet1.xml, data.xml) is read.
+    const [{ value: sheet }] = [...wb._parseWorksheet(entryText(content, entries.get(path)!, 'sheet'), /(\d+)\.xml$/.exec(path)?.[1] ?? '1')]
     rows = sheet[Symbol.asyncIterator]()
     let cells = 0
     for (;;) {
@@ -194,7 +195,7 @@ export async function* sheetRows(content: Buffer): AsyncGenerator<ExcelJS.Row> {
     }
   } finally {
     // Stopped early (row limit, budget, caller done): close the parser chain, which stops inflating.
-    await rows?.return?.(undefined)
+    try { await rows?.return?.(undefined) } catch { /* already failed */ }
     for (const s of opened) s.destroy()
     release()
   }
