@@ -5,6 +5,10 @@
 import { z } from 'zod'
 import { defineCommand, type CommandContext, type CommandDef, type CommandRuntime } from '../src/domain/commands'
 import { isStorableDate, screenFieldLabels as screenLabels } from '../src/domain/validation'
+import { enabledByMachine, type MachineDef } from '../src/domain/states/machine'
+import { returnOrderMachine } from '../src/domain/states/return-order'
+import { quickInboundMachine } from '../src/domain/states/quick-inbound'
+import { releaseStripMachine } from '../src/domain/states/release-strip'
 
 export const INBOUND_EXTRA_PATHS = {
   returns: '/stock-in/returns-receipt',
@@ -127,9 +131,12 @@ function formCommand<I>(o: { id: string; permission: string; input: z.ZodType<I>
 }
 
 /** Acts on the given document number, else the selected row's (`field`), else asks for it (palette). */
-function rowCommand<I>(o: { id: string; permission: string; input: z.ZodType<I>; field: string; promptKey: string; confirm?: string; done: string; when?: (ctx: CommandContext) => boolean; fieldLabel?: (field: string) => string | undefined }): CommandDef<I> {
+function rowCommand<I>(o: { id: string; permission: string; input: z.ZodType<I>; field: string; promptKey: string; confirm?: string; done: string; when?: (ctx: CommandContext) => boolean; fieldLabel?: (field: string) => string | undefined; machine: MachineDef<any> }): CommandDef<I> {
   return defineCommand<I>({
     id: o.id, title: `commands:${o.id}`, section: 'status', permission: o.permission, input: o.input, server: true, confirm: o.confirm, when: o.when, fieldLabel: o.fieldLabel,
+    // The selected row's or open document's state (its machine in src/domain/states); a number typed
+    // in the palette is the server's to judge.
+    enabled: enabledByMachine(o.machine, o.id),
     run: async (ctx, rt, args) => {
       const no = str((args as Record<string, unknown> | undefined)?.[o.field]) ?? str(selectedRow(ctx)?.[o.field])
         ?? await rt.prompt?.<string>('text', { title: o.promptKey })
@@ -174,33 +181,33 @@ export const inboundExtraCommands: readonly CommandDef<any>[] = [
   // Returns receipt
   formCommand({ id: 'inbound.return.add', permission: 'returns-receipt:add', input: ReturnAddArgs, path: INBOUND_EXTRA_PATHS.returns, done: 'inbound:returns.done.added', keywords: ['TH'], fieldLabel: screenLabels(ReturnAddArgs, RETURN_FIELDS) }),
   defineCommand<ReturnScanArgs>({
-    id: 'inbound.return.scan', title: 'commands:inbound.return.scan', section: 'scan', permission: 'returns-receipt:receive', input: ReturnScanArgs, server: true,
+    id: 'inbound.return.scan', title: 'commands:inbound.return.scan', enabled: enabledByMachine(returnOrderMachine, 'inbound.return.scan'), section: 'scan', permission: 'returns-receipt:receive', input: ReturnScanArgs, server: true,
     fieldLabel: screenLabels(ReturnScanArgs, RETURN_FIELDS),
     run: async (_ctx, rt, args) => {
       if (args === undefined) { rt.navigate(INBOUND_EXTRA_PATHS.returns); return undefined }
       return rt.callServer('inbound.return.scan', args)
     },
   }),
-  rowCommand({ id: 'inbound.return.finish', permission: 'returns-receipt:receive', input: ReturnNoArgs, field: 'returnNo', promptKey: 'inbound:returns.fields.returnNo', done: 'inbound:returns.done.received', confirm: 'inbound:returns.finishConfirm',
+  rowCommand({ id: 'inbound.return.finish', machine: returnOrderMachine, permission: 'returns-receipt:receive', input: ReturnNoArgs, field: 'returnNo', promptKey: 'inbound:returns.fields.returnNo', done: 'inbound:returns.done.received', confirm: 'inbound:returns.finishConfirm',
     fieldLabel: screenLabels(ReturnNoArgs, RETURN_FIELDS), when: (ctx) => ctx.route.startsWith(INBOUND_EXTRA_PATHS.returns) }),
   // Spec section 5: cancelling a return order is irreversible (confirm).
-  rowCommand({ id: 'inbound.return.cancel', permission: 'returns-receipt:cancel', input: ReturnNoArgs, field: 'returnNo', promptKey: 'inbound:returns.fields.returnNo', done: 'inbound:returns.done.cancelled', confirm: 'inbound:returns.cancelConfirm',
+  rowCommand({ id: 'inbound.return.cancel', machine: returnOrderMachine, permission: 'returns-receipt:cancel', input: ReturnNoArgs, field: 'returnNo', promptKey: 'inbound:returns.fields.returnNo', done: 'inbound:returns.done.cancelled', confirm: 'inbound:returns.cancelConfirm',
     fieldLabel: screenLabels(ReturnNoArgs, RETURN_FIELDS), when: (ctx) => ctx.route.startsWith(INBOUND_EXTRA_PATHS.returns) }),
   // Quick inbound
   formCommand({ id: 'inbound.quick.add', permission: 'stock-in-quickly:add', input: QuickAddArgs, path: INBOUND_EXTRA_PATHS.quick, done: 'inbound:quick.done.added', keywords: ['KR'], fieldLabel: screenLabels(QuickAddArgs, QUICK_FIELDS) }),
   defineCommand<QuickScanArgs>({
-    id: 'inbound.quick.scan', title: 'commands:inbound.quick.scan', section: 'scan', permission: 'stock-in-quickly:receive', input: QuickScanArgs, server: true,
+    id: 'inbound.quick.scan', title: 'commands:inbound.quick.scan', enabled: enabledByMachine(quickInboundMachine, 'inbound.quick.scan'), section: 'scan', permission: 'stock-in-quickly:receive', input: QuickScanArgs, server: true,
     fieldLabel: screenLabels(QuickScanArgs, QUICK_FIELDS),
     run: async (_ctx, rt, args) => {
       if (args === undefined) { rt.navigate(INBOUND_EXTRA_PATHS.quick); return undefined }
       return rt.callServer('inbound.quick.scan', args)
     },
   }),
-  rowCommand({ id: 'inbound.quick.finish', permission: 'stock-in-quickly:receive', input: QuickNoArgs, field: 'taskNo', promptKey: 'inbound:quick.fields.taskNo', done: 'inbound:quick.done.finished', confirm: 'inbound:quick.finishConfirm',
+  rowCommand({ id: 'inbound.quick.finish', machine: quickInboundMachine, permission: 'stock-in-quickly:receive', input: QuickNoArgs, field: 'taskNo', promptKey: 'inbound:quick.fields.taskNo', done: 'inbound:quick.done.finished', confirm: 'inbound:quick.finishConfirm',
     fieldLabel: screenLabels(QuickNoArgs, QUICK_FIELDS), when: (ctx) => ctx.route.startsWith(INBOUND_EXTRA_PATHS.quick) }),
   // Vehicle release
   formCommand({ id: 'inbound.release.add', permission: 'release-strip:add', input: ReleaseAddArgs, path: INBOUND_EXTRA_PATHS.release, done: 'inbound:release.done.added', keywords: ['FX'], fieldLabel: screenLabels(ReleaseAddArgs, 'inbound:release.fields') }),
-  rowCommand({ id: 'inbound.release.release', permission: 'release-strip:release', input: ReleaseNoArgs, field: 'stripNo', promptKey: 'inbound:release.fields.stripNo', done: 'inbound:release.done.released', confirm: 'inbound:release.releaseConfirm',
+  rowCommand({ id: 'inbound.release.release', machine: releaseStripMachine, permission: 'release-strip:release', input: ReleaseNoArgs, field: 'stripNo', promptKey: 'inbound:release.fields.stripNo', done: 'inbound:release.done.released', confirm: 'inbound:release.releaseConfirm',
     fieldLabel: screenLabels(ReleaseNoArgs, 'inbound:release.fields'), when: (ctx) => ctx.route.startsWith(INBOUND_EXTRA_PATHS.release) }),
   // Inbound measure
   formCommand({ id: 'inbound.measure.save', permission: 'inbound-measure:edit', input: MeasureSaveArgs, path: INBOUND_EXTRA_PATHS.measure, done: 'inbound:measure.done.saved', fieldLabel: screenLabels(MeasureSaveArgs, 'inbound:measure.fields') }),

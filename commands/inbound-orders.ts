@@ -4,8 +4,10 @@
 // src/server/areas/inbound/orders.ts (one transaction each; the machine is order-machine.ts).
 // The argument schemas live here so the browser's pre-flight and the server parse the same way.
 import { z } from 'zod'
-import { defineCommand, type CommandContext, type CommandDef } from '../src/domain/commands'
+import { defineCommand, type CommandContext, type CommandDef, type EnabledResult } from '../src/domain/commands'
 import { InboundStatus } from '../src/domain/dictionaries'
+import { enabledOver } from '../src/domain/states/machine'
+import { inboundOrderMachine } from '../src/domain/states/inbound-order'
 import { dateOnlySchema, screenFieldLabels } from '../src/domain/validation'
 import { HARVEST_PATH } from './receiving'
 
@@ -131,15 +133,27 @@ export function selectedOrderIds(ctx: CommandContext): number[] {
 const onOrderScreens = (ctx: CommandContext) => ctx.route === '' || ctx.route.startsWith(INBOUND_ORDER_PATH)
 const needsSelection = (ctx: CommandContext) => (selectedOrderIds(ctx).length ? true : 'common:validation.selectAtLeastOne')
 
-/**
- * Edit: exactly one order, and only while New. Grid rows and the details page's document carry the
- * status; when a surface does not know it, the server's own check ('inbound:errors.editNotNew') decides.
- */
-function editable(ctx: CommandContext): true | string {
+/** The orders a command acts on with what is known of them: the grid's rows, else the open document. */
+function orderTargets(ctx: CommandContext): readonly Readonly<Record<string, unknown>>[] {
   const ids = selectedOrderIds(ctx)
-  if (ids.length !== 1) return 'common:validation.selectExactlyOne'
-  const status = ctx.selection.find((r) => Number(r.id) === ids[0])?.status
-  return status === undefined || status === null || Number(status) === InboundStatus.New ? true : 'inbound:order.errors.editOnlyNew'
+  const known = [...ctx.selection, ...(ctx.document ? [ctx.document] : [])]
+  return ids.map((id) => known.find((r) => Number(r.id) === id) ?? { id })
+}
+
+/**
+ * A command of the order's machine (src/domain/states/inbound-order.ts): needs an order, then the
+ * machine's verdict over every target (the server moves a selection all or nothing). Rows without
+ * their status are left to the server.
+ */
+const byMachine = (id: string) => (ctx: CommandContext): EnabledResult => {
+  const ok = needsSelection(ctx)
+  return ok === true ? enabledOver(inboundOrderMachine, id, orderTargets(ctx), ctx) : ok
+}
+
+/** Edit: exactly one order, and only while New (the machine's 'inbound:errors.editNotNew'). */
+function editable(ctx: CommandContext): EnabledResult {
+  if (selectedOrderIds(ctx).length !== 1) return 'common:validation.selectExactlyOne'
+  return byMachine('inbound.order.edit')(ctx)
 }
 
 /**
@@ -157,7 +171,7 @@ function transition(id: string, permission: string, done: string, opts: { confir
   return defineCommand<OrderIdsArgs>({
     id, title: `commands:${id}`, section: 'status', permission, input: OrderIdsArgs, server: true,
     keywords: ['RK', 'inbound'], confirm: opts.confirm,
-    when: opts.when ?? onOrderScreens, enabled: needsSelection,
+    when: opts.when ?? onOrderScreens, enabled: byMachine(id),
     run: async (ctx, rt, args) => {
       const r = await rt.callServer<TransitionResult>(id, args ?? { ids: selectedOrderIds(ctx) })
       rt.toast('success', done, { count: r.changed.length, orderNo: r.changed.map((c) => c.orderNo).join(', ') })

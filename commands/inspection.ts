@@ -5,6 +5,8 @@
 import { z } from 'zod'
 import { defineCommand, type CommandDef } from '../src/domain/commands'
 import { screenFieldLabels } from '../src/domain/validation'
+import { enabledByMachine } from '../src/domain/states/machine'
+import { inspectionMachine } from '../src/domain/states/inspection'
 
 export const INSPECTION_PATH = '/stock-in/test-list'
 
@@ -49,7 +51,7 @@ const FIELDS = 'inbound:inspection.fields'
 export const inspectionCommands: readonly CommandDef<any>[] = [
   defineCommand<InspectionRecordArgs>({
     id: 'inbound.inspection.record', title: 'commands:inbound.inspection.record', section: 'scan', permission: 'test-list:inspect',
-    input: InspectionRecordArgs, server: true, keywords: ['inspect', 'QC', 'pass', 'fail'], fieldLabel: screenFieldLabels(InspectionRecordArgs, FIELDS),
+    input: InspectionRecordArgs, server: true, keywords: ['inspect', 'QC', 'pass', 'fail'], enabled: enabledByMachine(inspectionMachine, 'inbound.inspection.record'), fieldLabel: screenFieldLabels(InspectionRecordArgs, FIELDS),
     run: async (_ctx, rt, args) => {
       if (args === undefined) { rt.navigate(`${INSPECTION_PATH}?station=1`); return undefined }
       return rt.callServer<InspectionRecordResult>('inbound.inspection.record', args)
@@ -57,7 +59,7 @@ export const inspectionCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<InspectionCompleteArgs>({
     id: 'inbound.inspection.complete', title: 'commands:inbound.inspection.complete', section: 'document', permission: 'test-list:inspect',
-    input: InspectionCompleteArgs, server: true, keywords: ['inspect', 'QC', 'complete'], fieldLabel: screenFieldLabels(InspectionCompleteArgs, FIELDS),
+    input: InspectionCompleteArgs, server: true, keywords: ['inspect', 'QC', 'complete'], enabled: enabledByMachine(inspectionMachine, 'inbound.inspection.complete'), fieldLabel: screenFieldLabels(InspectionCompleteArgs, FIELDS),
     run: async (ctx, rt, args) => {
       const a = args ?? (selectedNo(ctx.selection) ? { inspectionNo: selectedNo(ctx.selection)! } : undefined)
       if (!a) { rt.navigate(`${INSPECTION_PATH}?station=1`); return undefined }
@@ -70,7 +72,7 @@ export const inspectionCommands: readonly CommandDef<any>[] = [
     id: 'inbound.inspection.generate', title: 'commands:inbound.inspection.generate', section: 'document', permission: 'test-list:generate',
     input: InspectionNoArgs, server: true, keywords: ['inspect', 'QC', 'shelving', 'transfer', 'generate'], fieldLabel: screenFieldLabels(InspectionNoArgs, FIELDS),
     // No `selection`: the station runs it with its own document (the list with the selected row).
-    when: (ctx) => ctx.route.startsWith(INSPECTION_PATH),
+    when: (ctx) => ctx.route.startsWith(INSPECTION_PATH), enabled: enabledByMachine(inspectionMachine, 'inbound.inspection.generate'),
     run: async (ctx, rt, args) => {
       // From the station with its document, or from the list with the selected row.
       const no = args?.inspectionNo ?? selectedNo(ctx.selection)

@@ -125,7 +125,7 @@ function extraCommand(def: ResourceDef<any>, x: ResourceAction, base: Pick<Comma
   const server = x.server !== false
   const selection = x.selection ?? 'none'
   return defineCommand({
-    ...base, section: 'document', server, input: x.input ?? (server ? z.strictObject({}) : undefined), selection, confirm: x.confirm,
+    ...base, section: 'document', server, input: x.input ?? (server ? z.strictObject({}) : undefined), selection, confirm: x.confirm, enabled: x.enabled,
     when: selection === 'none' ? undefined : onScreen,
     run: (ctx: CommandContext, rt: CommandRuntime, args?: unknown) => {
       if (args !== undefined) return server ? rt.callServer(base.id, args) : undefined

@@ -5,6 +5,8 @@
 import { z } from 'zod'
 import { defineCommand, type CommandDef } from '../src/domain/commands'
 import { screenFieldLabels } from '../src/domain/validation'
+import { enabledByMachine } from '../src/domain/states/machine'
+import { shelvingTaskMachine } from '../src/domain/states/shelving-task'
 
 export const SHELF_TASK_PATH = '/stock-in/shelf-task'
 export const SHELF_TASK_DETAILS_PATH = '/stock-in/shelf-task/details'
@@ -56,7 +58,7 @@ const FIELDS = 'inbound:shelving.fields'
 
 export const shelvingCommands: readonly CommandDef<any>[] = [
   defineCommand<ShelveScanArgs>({
-    id: 'inbound.shelving.scan', title: 'commands:inbound.shelving.scan', section: 'scan', permission: 'shelf-task:shelve',
+    id: 'inbound.shelving.scan', title: 'commands:inbound.shelving.scan', enabled: enabledByMachine(shelvingTaskMachine, 'inbound.shelving.scan'), section: 'scan', permission: 'shelf-task:shelve',
     input: ShelveScanArgs, server: true, keywords: ['shelve', 'putaway', 'SJ', 'location'], fieldLabel: screenFieldLabels(ShelveScanArgs, FIELDS),
     run: async (_ctx, rt, args) => {
       if (args === undefined) { rt.navigate(SHELF_TASK_DETAILS_PATH); return undefined }
@@ -64,7 +66,7 @@ export const shelvingCommands: readonly CommandDef<any>[] = [
     },
   }),
   defineCommand<ShelveLineArgs>({
-    id: 'inbound.shelving.shelveLine', title: 'commands:inbound.shelving.shelveLine', section: 'scan', permission: 'shelf-task:shelve',
+    id: 'inbound.shelving.shelveLine', title: 'commands:inbound.shelving.shelveLine', enabled: enabledByMachine(shelvingTaskMachine, 'inbound.shelving.shelveLine'), section: 'scan', permission: 'shelf-task:shelve',
     input: ShelveLineArgs, server: true, keywords: ['shelve', 'fast', 'PC'], fieldLabel: screenFieldLabels(ShelveLineArgs, FIELDS),
     run: async (_ctx, rt, args) => {
       if (args === undefined) { rt.navigate(SHELF_TASK_DETAILS_PATH); return undefined }
@@ -72,7 +74,7 @@ export const shelvingCommands: readonly CommandDef<any>[] = [
     },
   }),
   defineCommand<TaskNoArgs>({
-    id: 'inbound.shelving.claim', title: 'commands:inbound.shelving.claim', section: 'document', permission: 'shelf-task:claim',
+    id: 'inbound.shelving.claim', title: 'commands:inbound.shelving.claim', enabled: enabledByMachine(shelvingTaskMachine, 'inbound.shelving.claim'), section: 'document', permission: 'shelf-task:claim',
     input: TaskNoArgs, server: true, keywords: ['claim', 'SJ'], fieldLabel: screenFieldLabels(TaskNoArgs, FIELDS),
     when: (ctx) => onTasks(ctx.route),
     run: async (ctx, rt, args) => {
@@ -88,7 +90,7 @@ export const shelvingCommands: readonly CommandDef<any>[] = [
     id: 'inbound.shelving.assign', title: 'commands:inbound.shelving.assign', section: 'document', permission: 'shelf-task:assign',
     input: AssignArgs, server: true, selection: 'many', keywords: ['assign', 'job group', 'SJ'], fieldLabel: screenFieldLabels(AssignArgs, FIELDS),
     when: (ctx) => onTasks(ctx.route),
-    enabled: (ctx) => (selectedNos(ctx.selection).length > 0 ? true : 'common:validation.selectAtLeastOne'),
+    enabled: (ctx) => (selectedNos(ctx.selection).length > 0 ? enabledByMachine(shelvingTaskMachine, 'inbound.shelving.assign')(ctx) : 'common:validation.selectAtLeastOne'),
     run: async (ctx, rt, args) => {
       let a = args
       if (!a) {
@@ -102,7 +104,7 @@ export const shelvingCommands: readonly CommandDef<any>[] = [
     },
   }),
   defineCommand<TaskNoArgs>({
-    id: 'inbound.shelving.complete', title: 'commands:inbound.shelving.complete', section: 'document', permission: 'shelf-task:complete',
+    id: 'inbound.shelving.complete', title: 'commands:inbound.shelving.complete', enabled: enabledByMachine(shelvingTaskMachine, 'inbound.shelving.complete'), section: 'document', permission: 'shelf-task:complete',
     input: TaskNoArgs, server: true, confirm: 'inbound:shelving.completeConfirm', keywords: ['complete', 'SJ'], fieldLabel: screenFieldLabels(TaskNoArgs, FIELDS),
     when: (ctx) => onTasks(ctx.route),
     run: async (ctx, rt, args) => {

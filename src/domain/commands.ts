@@ -23,6 +23,11 @@ export interface CommandContext {
   selection: readonly Record<string, unknown>[]
   /** Id of the document open on the current page, when there is one. */
   documentId?: string | number
+  /**
+   * The open document's facts its status machine reads (status, number, received quantity …), as
+   * its page publishes them; commands acting on it enable or disable from these (src/domain/states).
+   */
+  document?: Readonly<Record<string, unknown>>
   /** Browser only: the current page is in the user's favourites (undefined: the page cannot be a favourite). */
   favourite?: boolean
   /** Browser only: entries in the shell's error log (the error-log control shows only when > 0). */
@@ -56,8 +61,18 @@ export type ShellEffect =
   | 'grid.selectAll'
   | 'grid.openRow'          // the focused grid: open the active row
 
-/** `true` when enabled, else the i18n key of the reason it is disabled. */
-export type EnabledResult = true | string
+/** Why a command cannot run: an i18n key and its params (a document's number, its status …). */
+export interface Reason { key: string; params?: Record<string, unknown> }
+/** `true` when enabled, else the reason it is disabled: an i18n key, or a key with params. */
+export type EnabledResult = true | string | Reason
+
+/** A disabled verdict as key + params. */
+export const reasonOf = (r: string | Reason): Reason => (typeof r === 'string' ? { key: r } : r)
+/** A disabled verdict in words, with the caller's translate function (i18next's `t`, the server's translate). */
+export const reasonText = (t: (key: string, params?: Record<string, unknown>) => string, r: string | Reason): string => {
+  const { key, params } = reasonOf(r)
+  return params ? t(key, params) : t(key)
+}
 
 /** What a command's client `run` may do; implemented by the app shell. */
 export interface CommandRuntime {

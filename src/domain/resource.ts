@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { DICTIONARIES } from './dictionaries'
 import type { UploadPurpose } from './upload'
+import type { CommandContext, EnabledResult } from './commands'
 import { dateOnlySchema, dateTimeSchema, int32Schema, isSafeUrl, isStorableText } from './validation'
 
 export type FieldKind =
@@ -83,6 +84,8 @@ export interface ResourceAction {
   selection?: 'none' | 'one' | 'many'
   /** i18n key of a confirmation question. */
   confirm?: string
+  /** Shown disabled with the reason when not true (e.g. the selected rows' status machine). */
+  enabled?: (ctx: CommandContext) => EnabledResult
   /**
    * The action's input is an Excel sheet (e.g. the styles' L/T-days import): its command opens the
    * import dialog over these endpoints instead of an arguments form — `template` (GET, xlsx),

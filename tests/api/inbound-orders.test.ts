@@ -114,7 +114,8 @@ describe('status machine', () => {
     // lines change only while New
     const edit = await admin.cmd('inbound.order.edit', { orderNo: r.orderNo, inboundType: 1, lines: [{ code: a!.code, qty: 1 }] })
     expect(edit.statusCode).toBe(409)
-    expect(edit.json().messageKey).toBe('inbound:errors.editNotNew')
+    // The order's machine (src/domain/states/inbound-order.ts): the key the browser disables edit with.
+    expect(edit.json().messageKey).toBe('inbound:order.errors.editOnlyNew')
 
     const issued = await move('inbound.order.issue', [r.id])
     expect(issued.statusCode, issued.body).toBe(200)

@@ -3,7 +3,7 @@
 // scope rules (global or top of the focus stack, innermost wins, dialogs/palette block global single
 // keys), the typing guard, clash refusal, disabled → reason, hidden → nothing.
 import { describe, it, expect, beforeEach, afterEach } from 'vitest'
-import type { CommandContext, CommandDef } from '../../src/domain/commands'
+import type { CommandContext, CommandDef, Reason } from '../../src/domain/commands'
 import { installDispatcher } from '../../src/app/keys/dispatcher'
 import { pushScope, resetScopes } from '../../src/app/keys/focus-stack'
 
@@ -12,7 +12,7 @@ const ctx = (over: Partial<CommandContext> = {}): CommandContext => ({
 })
 
 let fired: string[]
-let disabled: [string, string][]
+let disabled: [string, string | Reason][]
 let warnings: string[]
 let remove: (() => void) | null = null
 let context: CommandContext

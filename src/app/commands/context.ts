@@ -52,6 +52,7 @@ interface ContextInputs {
   favourites: readonly { path: string; fullPath: string }[]
   rows: readonly Record<string, unknown>[]
   documentId: string | number | undefined
+  document: Readonly<Record<string, unknown>> | undefined
   errorCount: number
   scopes: string
   route: string
@@ -70,6 +71,7 @@ function makeContext(i: ContextInputs): CommandContext {
     route: i.route,
     selection: i.rows,
     documentId: i.documentId,
+    document: i.document,
     favourite: permitted ? i.favourites.some((f) => f.path === i.route || f.fullPath === i.route) : undefined,
     errorCount: i.errorCount,
     scopes: i.scopes.split('/') as FocusScope[],
@@ -84,7 +86,7 @@ export function buildCommandContext(): CommandContext {
   const sel = snapshot(selection)
   return makeContext({
     permissions: s.permissions, roles: s.roles, userId: s.userId, tenantId: s.tenantId, warehouseId: s.warehouseId, language: s.language,
-    favourites: s.favourites, rows: sel.rows, documentId: sel.documentId, errorCount: ui.errorLog.length, scopes: scopeKey(), route: currentRoute(),
+    favourites: s.favourites, rows: sel.rows, documentId: sel.documentId, document: sel.document, errorCount: ui.errorLog.length, scopes: scopeKey(), route: currentRoute(),
   })
 }
 
@@ -96,10 +98,10 @@ export function useCommandContext(): CommandContext {
   const scopes = useSyncExternalStore(subscribeScopes, scopeKey, scopeKey)
   const [route] = useLocation()
   const { permissions, roles, userId, tenantId, warehouseId, language, favourites } = s
-  const { rows, documentId } = sel
+  const { rows, documentId, document } = sel
   return useMemo(
-    () => makeContext({ permissions, roles, userId, tenantId, warehouseId, language, favourites, rows, documentId, errorCount, scopes, route }),
-    [permissions, roles, userId, tenantId, warehouseId, language, favourites, rows, documentId, errorCount, scopes, route],
+    () => makeContext({ permissions, roles, userId, tenantId, warehouseId, language, favourites, rows, documentId, document, errorCount, scopes, route }),
+    [permissions, roles, userId, tenantId, warehouseId, language, favourites, rows, documentId, document, errorCount, scopes, route],
   )
 }
 

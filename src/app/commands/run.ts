@@ -1,7 +1,8 @@
 // Running a command from any surface (palette, shortcut, button): re-check visibility and enablement
 // against a fresh context, ask the confirmation, remember it as recent, then run it (client `run`,
 // or a plain server call for server commands without one). Failures become translated toasts.
-import { commandEnabled, commandVisible, type CommandContext, type CommandDef, type CommandRuntime } from '../../domain/commands'
+import { commandEnabled, commandVisible, type CommandContext, type CommandDef, type CommandRuntime, type Reason } from '../../domain/commands'
+import { reasonLabel } from './reason'
 import { ApiError } from '../api/clients'
 import { showToast } from '../state/toast'
 import { i18next } from '../i18n'
@@ -16,7 +17,7 @@ import { EffectUnavailableError } from './effects'
 export type RunOutcome =
   | { status: 'ok'; result: unknown }
   | { status: 'hidden' }
-  | { status: 'disabled'; reason: string }
+  | { status: 'disabled'; reason: string | Reason }
   | { status: 'cancelled' }
   | { status: 'failed'; error: unknown }
 
@@ -32,7 +33,7 @@ export async function runCommand<I>(def: CommandDef<I>, opts: { ctx?: CommandCon
   if (!commandVisible(def, ctx)) return { status: 'hidden' }
   const enabled = commandEnabled(def, ctx)
   if (enabled !== true) {
-    showToast('warning', i18next.t(enabled))
+    showToast('warning', reasonLabel(enabled))
     return { status: 'disabled', reason: enabled }
   }
   if (def.confirm) {

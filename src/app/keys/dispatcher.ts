@@ -3,7 +3,7 @@
 // command context, so the listener is rebuilt only when the registry changes (menus loaded), never
 // per render.
 import { tinykeys } from 'tinykeys'
-import { commandEnabled, commandVisible, type CommandContext, type CommandDef, type FocusScope } from '../../domain/commands'
+import { commandEnabled, commandVisible, type CommandContext, type CommandDef, type FocusScope, type Reason } from '../../domain/commands'
 import { bindingKey, hasCommandModifier, normalizeShortcut, parsePresses } from './shortcuts'
 import { topScope } from './focus-stack'
 
@@ -34,7 +34,7 @@ function isEditingCombo(shortcut: string): boolean {
 export type Resolution =
   | { kind: 'none'; why: 'no-candidate' | 'typing' | 'blocked' | 'hidden' }
   | { kind: 'clash'; commands: CommandDef<any>[] }
-  | { kind: 'disabled'; command: CommandDef<any>; reason: string }
+  | { kind: 'disabled'; command: CommandDef<any>; reason: string | Reason }
   | { kind: 'fire'; command: CommandDef<any> }
 
 /**
@@ -71,7 +71,7 @@ export function resolveShortcut(candidates: readonly CommandDef<any>[], opts: { 
 export interface DispatcherOptions {
   getContext: () => CommandContext
   run: (command: CommandDef<any>, ctx: CommandContext) => void
-  onDisabled: (command: CommandDef<any>, reason: string) => void
+  onDisabled: (command: CommandDef<any>, reason: string | Reason) => void
   warn?: (message: string) => void
   target?: Window | HTMLElement
 }

@@ -7,6 +7,7 @@ import { Command } from 'cmdk'
 import { useSnapshot } from 'valtio'
 import { useTranslation } from 'react-i18next'
 import { commandEnabled, commandVisible } from '../../domain/commands'
+import { reasonLabel } from '../commands/reason'
 import { ui } from '../state/ui'
 import { api, ApiError } from '../api/clients'
 import { useCommandRegistry } from '../commands/registry'
@@ -107,7 +108,7 @@ function CommandList({ query, mode, recent }: { query: string; mode: 'commands' 
               className="flex cursor-pointer items-center justify-between gap-3 rounded px-3 py-2 text-sm text-slate-800 data-[selected=true]:bg-sky-50 data-[disabled=true]:cursor-default data-[disabled=true]:text-slate-400">
               <span className="min-w-0 flex-1 truncate">
                 {entryLabel(row.entry)}
-                {row.enabled !== true && <span className="ml-2 text-xs text-slate-400" data-testid="palette-reason">{t('palette:disabledReason', { reason: t(row.enabled) })}</span>}
+                {row.enabled !== true && <span className="ml-2 text-xs text-slate-400" data-testid="palette-reason">{t('palette:disabledReason', { reason: reasonLabel(row.enabled) })}</span>}
               </span>
               {row.entry.shortcut && <Keys caps={shortcutKeys(row.entry.shortcut)} />}
             </Command.Item>

@@ -4,10 +4,10 @@
 import { useEffect, useMemo, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import type { CommandRegistry } from '../../domain/commands'
+import { reasonLabel } from '../commands/reason'
 import type { MenuNode } from '../../domain/menu/types'
 import { session } from '../state/session'
 import { showToast } from '../state/toast'
-import { i18next } from '../i18n'
 import { buildRegistry, RegistryContext, setActiveRegistry } from '../commands/registry'
 import { buildCommandContext } from '../commands/context'
 import { runCommand } from '../commands/run'
@@ -27,7 +27,7 @@ export function KeyboardRoot({ children, registry: given }: { children: ReactNod
   useEffect(() => installDispatcher(registry.all(), {
     getContext: buildCommandContext,
     run: (def, ctx) => { void runCommand(def, { ctx }) },
-    onDisabled: (_def, reason) => { showToast('warning', i18next.t(reason)) },
+    onDisabled: (_def, reason) => { showToast('warning', reasonLabel(reason)) },
   }), [registry])
 
   useEffect(() => { loadRecent() }, [username])

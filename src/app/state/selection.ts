@@ -9,6 +9,8 @@ export const selection = proxy({
   rows: [] as Record<string, unknown>[],
   /** Id of the document shown by a detail page (feeds CommandContext.documentId). */
   documentId: undefined as string | number | undefined,
+  /** Its facts for its status machine (status, number …; feeds CommandContext.document). */
+  document: undefined as Record<string, unknown> | undefined,
 })
 
 export function setSelection(gridId: string, rows: Record<string, unknown>[]): void {
@@ -23,6 +25,8 @@ export function clearSelection(gridId?: string): void {
   selection.rows = []
 }
 
-export function setDocumentId(id: string | number | undefined): void {
+/** The document open on the page (undefined: none), with the facts its commands' `enabled` reads. */
+export function setDocumentId(id: string | number | undefined, facts?: Record<string, unknown>): void {
   selection.documentId = id
+  selection.document = id === undefined ? undefined : facts
 }

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next'
 import { useSearch } from 'wouter'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { commandEnabled, commandVisible, type CommandDef } from '../../../domain/commands'
+import { reasonLabel } from '../../commands/reason'
 import { MENU_TYPES, type MenuTypeValue } from '../../../domain/resources/admin/rules'
 import { authApi } from '../../api/clients'
 import { runCommand, useCommandContext, useCommandRegistry, useFocusScope } from '../../palette'
@@ -78,7 +79,7 @@ export default function MenusPage() {
 
   const reload = async () => { await qc.invalidateQueries({ queryKey: TREE_KEY }) }
   const visible = (id: string) => { const c = registry.get(id); return !!c && commandVisible(c, ctx) }
-  const enabledReason = (id: string) => { const c = registry.get(id); const e = c ? commandEnabled(c, ctx) : 'palette:errors.unavailable'; return e === true ? undefined : t(e) }
+  const enabledReason = (id: string) => { const c = registry.get(id); const e = c ? commandEnabled(c, ctx) : 'palette:errors.unavailable'; return e === true ? undefined : reasonLabel(e) }
 
   const addChild = (node: MenuTreeNode | undefined) => {
     const why = addChildRefusal(node)

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next'
 import { useSearch } from 'wouter'
 import { useQueryClient } from '@tanstack/react-query'
 import { commandEnabled, commandVisible, type CommandDef } from '../../../domain/commands'
+import { reasonLabel } from '../../commands/reason'
 import { dataScopeLabelKey, DATA_SCOPES } from '../../../domain/resources/admin/rules'
 import { authApi } from '../../api/clients'
 import { DataGrid, type GridColumn, type GridQuery } from '../../grid'
@@ -44,7 +45,7 @@ export function CommandButtons({ ids, label }: { ids: readonly string[]; label: 
     <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label={label}>
       {cmds.map((c) => {
         const enabled = commandEnabled(c, ctx)
-        const reason = enabled === true ? undefined : t(enabled)
+        const reason = enabled === true ? undefined : reasonLabel(enabled)
         return (
           <button key={c.id} type="button" data-testid={`cmd-${c.id}`} aria-disabled={reason ? true : undefined} title={reason}
             className={`h-7 rounded border px-3 ${reason ? 'cursor-not-allowed opacity-50' : 'hover:bg-gray-50'}`}

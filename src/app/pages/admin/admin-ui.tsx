@@ -7,6 +7,7 @@ import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headless
 import { useTranslation } from 'react-i18next'
 import { useLocation, useSearch } from 'wouter'
 import { commandEnabled, commandVisible, type CommandDef } from '../../../domain/commands'
+import { reasonLabel } from '../../commands/reason'
 import { runCommand, useCommandContext, useCommandRegistry } from '../../palette'
 import { getActiveRegistry } from '../../commands/registry'
 import { usePageActive } from '../registry'
@@ -77,7 +78,7 @@ export function AdminToolbar({ ids, label, keys = [], after }: { ids: readonly s
     <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label={label}>
       {cmds.map((c) => {
         const enabled = commandEnabled(c, ctx)
-        const reason = enabled === true ? undefined : t(enabled)
+        const reason = enabled === true ? undefined : reasonLabel(enabled)
         const key = keys.find((k) => k.command === c.id)?.key
         return (
           <button key={c.id} type="button" data-testid={`cmd-${c.id}`} aria-disabled={reason ? true : undefined} title={reason ?? (key ? keyLabel(key) : undefined)}

@@ -27,6 +27,8 @@ import { DOC_PREFIX } from '../../inventory/doc-no'
 import { registerDocumentLookup } from '../search/registry'
 import { DICTIONARIES, InspectionKind, InspectionStatus, StockStatus } from '../../../domain/dictionaries'
 import type { InspectionCompleteArgs, InspectionGenerateResult, InspectionNoArgs, InspectionRecordArgs, InspectionRecordResult, InspectionView } from '../../../../commands/inspection'
+import { refuseUnlessAllowed } from '../../commands/states'
+import { inspectionMachine } from '../../../domain/states/inspection'
 
 export const INSPECTION_PERMISSIONS = { view: 'menu:test-list', inspect: 'test-list:inspect', generate: 'test-list:generate' } as const
 
@@ -136,7 +138,7 @@ const overQty = (field: string, params: Record<string, unknown>) =>
 defineHandler<InspectionRecordArgs>('inbound.inspection.record', async ({ tx, auth, args, setSummary }) => {
   const insp = await loadInspection(tx, auth, args.inspectionNo, true)
   if (!insp) throw notFound()
-  if (insp.status === InspectionStatus.Completed) throw conflict('inbound:inspection.errors.completed', { no: insp.inspectionNo })
+  refuseUnlessAllowed(inspectionMachine, 'inbound.inspection.record', insp, auth)
   const pass = args.pass ?? 0
   const fail = args.fail ?? 0
   if (pass + fail <= 0) throw fieldError('pass', 'inbound:inspection.errors.qtyZero')
@@ -170,7 +172,7 @@ defineHandler<InspectionRecordArgs>('inbound.inspection.record', async ({ tx, au
 defineHandler<InspectionCompleteArgs>('inbound.inspection.complete', async ({ tx, auth, args, setSummary }) => {
   const insp = await loadInspection(tx, auth, args.inspectionNo, true)
   if (!insp) throw notFound()
-  if (insp.status === InspectionStatus.Completed) throw conflict('inbound:inspection.errors.completed', { no: insp.inspectionNo })
+  refuseUnlessAllowed(inspectionMachine, 'inbound.inspection.complete', insp, auth)
   const undecided = insp.lines.reduce((s, l) => s + l.qty - l.passQty - l.failQty, 0)
   if (undecided > 0 && !args.passRest) throw conflict('inbound:inspection.errors.undecided', { count: undecided })
   if (undecided > 0) {
@@ -192,10 +194,7 @@ defineHandler<InspectionCompleteArgs>('inbound.inspection.complete', async ({ tx
 defineHandler<InspectionNoArgs>('inbound.inspection.generate', async ({ tx, auth, args, setSummary }) => {
   const insp = await loadInspection(tx, auth, args.inspectionNo, true)
   if (!insp) throw notFound()
-  if (insp.generatedNo) throw conflict('inbound:inspection.errors.alreadyGenerated', { no: insp.generatedNo })
-  if (insp.status !== InspectionStatus.Completed) {
-    throw conflict(insp.kind === InspectionKind.PreInbound ? 'inbound:inspection.errors.shelvingNeedsCompleted' : 'inbound:inspection.errors.transferNeedsCompleted')
-  }
+  refuseUnlessAllowed(inspectionMachine, 'inbound.inspection.generate', insp, auth)
   const [h] = rowsOf(await tx.execute(sql`SELECT order_id FROM inspection_order WHERE id = ${insp.id}`))
   const orderId = n(h!.order_id)
   const fails = rowsOf(await tx.execute(sql`

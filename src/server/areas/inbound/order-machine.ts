@@ -1,37 +1,20 @@
-// The inbound order's status machine (issue 4): the one place that moves inbound_order.status.
-//   New 0 → WaitingIssued 1 (submit) → Issued 2 (issue) → Receiving 3 (first receipt, B2) →
-//   Finish 4 (every line received, or closed with a shortage) ; New/WaitingIssued/Issued → Abolished 5
-//   (abolish; never once something was received). Every caller runs inside its command's transaction.
+// Moves inbound_order.status: the one place that does (issue 4). The machine itself — statuses,
+// moves, refusals — is src/domain/states/inbound-order.ts, which the browser asks as well.
+// Every caller runs inside its command's transaction.
 import { sql } from 'drizzle-orm'
 import type { AppTx, Queryable } from '../../db/client'
 import { conflict, notFound } from '../../http/errors'
 import { rowsOf } from '../../resources/service'
 import { afterReceivingFinished, type FlowAuth, type FlowResult } from '../../inventory/inbound-flow'
 import { InboundStatus } from '../../../domain/dictionaries'
+import { ORDER_TRANSITIONS, refusalOf } from '../../../domain/states/inbound-order'
 
 export type { FlowResult }
+export { ORDER_TRANSITIONS, refusalOf }
 
 const S = InboundStatus
-/** Allowed moves: from → the statuses it may go to. */
-export const ORDER_TRANSITIONS: Readonly<Record<number, readonly number[]>> = {
-  [S.New]: [S.WaitingIssued, S.Abolished],
-  [S.WaitingIssued]: [S.Issued, S.Abolished],
-  [S.Issued]: [S.Receiving, S.Abolished],
-  [S.Receiving]: [S.Finish],
-  [S.Finish]: [],
-  [S.Abolished]: [],
-}
 
 export interface OrderHead { id: number; orderNo: string; status: number; receivedQty: number; expectedQty: number }
-
-/** Why an order may not move to `to`, as an i18n refusal (key + params), or null when it may. */
-export function refusalOf(order: Pick<OrderHead, 'orderNo' | 'status' | 'receivedQty'>, to: number): { key: string; params: Record<string, unknown> } | null {
-  const params = { orderNo: order.orderNo, from: order.status, to }
-  if (order.status === to) return { key: 'inbound:errors.sameStatus', params }
-  if (to === S.Abolished && order.receivedQty > 0) return { key: 'inbound:errors.abolishReceived', params }
-  if (!(ORDER_TRANSITIONS[order.status] ?? []).includes(to)) return { key: 'inbound:errors.badTransition', params }
-  return null
-}
 
 /** The order in the caller's scope (locked for the transaction when `lock`), or 404. */
 export async function loadOrderHead(q: Queryable, auth: Pick<FlowAuth, 'tenantId' | 'warehouseId'>, orderId: number, lock = false): Promise<OrderHead> {

@@ -22,6 +22,8 @@ import { receiveOneFile } from '../session/files'
 import { translate } from '../../i18n'
 import { registerDocumentLookup, containsPattern as lookupPattern } from '../search/registry'
 import { finishReceiving, loadOrderHead, ORDER_TRANSITIONS, refusalOf, transitionOrder } from './order-machine'
+import { refuseUnlessAllowed } from '../../commands/states'
+import { inboundOrderMachine, ORDER_COMMAND_TARGET } from '../../../domain/states/inbound-order'
 import { defineResource } from '../../../domain/resource'
 import { DICTIONARIES, dictLabelKey, InboundStatus } from '../../../domain/dictionaries'
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../../../domain/i18n'
@@ -144,7 +146,7 @@ defineHandler<z.output<typeof EditOrderArgs>>('inbound.order.edit', async ({ tx,
   if (!found) throw notFound('inbound:errors.orderNotFound', { orderNo: args.orderNo })
   const head = await loadOrderHead(tx, auth, Number(found.id), true)
   // Lines are the agreement with the supplier: they change only before the order is submitted.
-  if (head.status !== S.New) throw conflict('inbound:errors.editNotNew', { orderNo: head.orderNo, status: head.status })
+  refuseUnlessAllowed(inboundOrderMachine, 'inbound.order.edit', head, auth)
   const { issues, lines } = await planOrder(tx, auth, args)
   if (issues.length) throw refuseAll(issues)
   const expected = lines.reduce((s, l) => s + l.qty, 0)
@@ -162,12 +164,16 @@ defineHandler<z.output<typeof EditOrderArgs>>('inbound.order.edit', async ({ tx,
 // ---------------------------------------------------------------------------------------------
 // Status moves
 
-/** Moves every order to `to`, all or nothing: the first refusal (naming its order) rolls back all. */
-async function moveAll(tx: AppTx, auth: AuthContext, ids: number[], to: number): Promise<TransitionResult> {
+/**
+ * Moves every order to `to`, all or nothing: the first refusal (naming its order) rolls back all.
+ * A transition command asks the order's machine by its id (the browser's `enabled` asks the same).
+ */
+async function moveAll(tx: AppTx, auth: AuthContext, ids: number[], to: number, command?: string): Promise<TransitionResult> {
   const changed: TransitionResult['changed'] = []
   // Fixed lock order (by id) so two bulk commands over overlapping selections never deadlock.
   for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
     const head = await loadOrderHead(tx, auth, id, true)
+    if (command) refuseUnlessAllowed(inboundOrderMachine, command, head, auth)
     if (to === S.Finish) {
       const flow = await finishReceiving(tx, auth, id)
       changed.push({ id, orderNo: head.orderNo, from: head.status, to, ...flow })
@@ -179,9 +185,9 @@ async function moveAll(tx: AppTx, auth: AuthContext, ids: number[], to: number):
   return { changed }
 }
 
-for (const [command, to] of [['inbound.order.submit', S.WaitingIssued], ['inbound.order.issue', S.Issued], ['inbound.order.abolish', S.Abolished], ['inbound.order.finish', S.Finish]] as const) {
+for (const [command, to] of Object.entries(ORDER_COMMAND_TARGET)) {
   defineHandler<OrderIdsArgs>(command, async ({ tx, auth, args, setSummary }) => {
-    const r = await moveAll(tx, auth, args.ids, to)
+    const r = await moveAll(tx, auth, args.ids, to, command)
     setSummary(`${r.changed.map((c) => c.orderNo).join(',')} → ${to}`)
     return r
   })

@@ -12,7 +12,7 @@ import type { AppDb, AppTx } from '../../db/client'
 import type { AuthContext } from '../../http/context'
 import { inboundOrder, quickInboundTask } from '../../db/schema/index'
 import { defineRoute, type RouteDef } from '../../http/route'
-import { AppError, badRequest, conflict, fieldError, notFound } from '../../http/errors'
+import { AppError, badRequest, fieldError, notFound } from '../../http/errors'
 import { listQuerySchema, runList, type ListDef } from '../../http/list'
 import { rowsOf } from '../../resources/service'
 import { defineHandler } from '../../commands/registry'
@@ -23,9 +23,11 @@ import { registerDocumentLookup, containsPattern } from '../search/registry'
 import { INBOUND_EXTRA_PATHS, QuickAddArgs, QuickNoArgs, QuickScanArgs, type QuickScanResult } from '../../../../commands/inbound-extra'
 import { skusForCode, xbPrefix } from './quick-codes'
 import { finishReceiving } from './order-machine'
+import { refuseUnlessAllowed } from '../../commands/states'
+import { quickInboundMachine, QuickStatus } from '../../../domain/states/quick-inbound'
 
 export const QUICK_PERMISSIONS = { view: 'menu:stock-in-quickly', add: 'stock-in-quickly:add', receive: 'stock-in-quickly:receive' } as const
-export const QUICK_STATUS = { Open: 0, Finished: 1 } as const
+export const QUICK_STATUS = QuickStatus
 
 const n = (v: unknown) => Number(v)
 const ids = (xs: number[]) => sql.join(xs.map((x) => sql`${x}`), sql`, `)
@@ -103,7 +105,7 @@ async function finishQuick(tx: AppTx, auth: AuthContext, t: LockedTask): Promise
 defineHandler<QuickScanArgs>('inbound.quick.scan', async ({ tx, args, auth, setSummary }): Promise<QuickScanResult> => {
   if (!args.code) throw fieldError('code', 'inbound:quick.errors.codeRequired')
   const t = await lockTask(tx, auth, args.taskNo)
-  if (t.status === QUICK_STATUS.Finished) throw conflict('inbound:quick.errors.finished', { taskNo: t.taskNo })
+  refuseUnlessAllowed(quickInboundMachine, 'inbound.quick.scan', t, auth)
   const settings = await getInboundSettings(tx, auth)
   if (settings.minScanIntervalMs > 0) {
     const [last] = rowsOf(await tx.execute(sql`
@@ -149,8 +151,7 @@ defineHandler<QuickScanArgs>('inbound.quick.scan', async ({ tx, args, auth, setS
 
 defineHandler<QuickNoArgs>('inbound.quick.finish', async ({ tx, args, auth, setSummary }) => {
   const t = await lockTask(tx, auth, args.taskNo)
-  if (t.status === QUICK_STATUS.Finished) throw conflict('inbound:quick.errors.finished', { taskNo: t.taskNo })
-  if (t.receivedQty === 0) throw conflict('inbound:quick.errors.nothingReceived', { taskNo: t.taskNo })
+  refuseUnlessAllowed(quickInboundMachine, 'inbound.quick.finish', t, auth)
   const shelvingTaskNo = await finishQuick(tx, auth, t)
   setSummary(`quick ${t.taskNo} finished with shortage → ${shelvingTaskNo}`)
   return { taskNo: t.taskNo, orderNo: t.orderNo, shelvingTaskNo }

@@ -14,6 +14,8 @@ import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
 import { timeoutHours, timeoutPredicate } from '../../inventory/timeouts'
 import { registerDocumentLookup, containsPattern } from '../search/registry'
 import { INBOUND_EXTRA_PATHS, ReleaseAddArgs, ReleaseNoArgs } from '../../../../commands/inbound-extra'
+import { refuseUnlessAllowed } from '../../commands/states'
+import { releaseStripMachine } from '../../../domain/states/release-strip'
 
 export const RELEASE_PERMISSIONS = { view: 'menu:release-strip', add: 'release-strip:add', release: 'release-strip:release' } as const
 /** Inbound order statuses that let the vehicle go: Receiving 3, Finish 4. */
@@ -43,7 +45,7 @@ defineHandler<ReleaseNoArgs>('inbound.release.release', async ({ tx, args, auth,
   const [s] = rowsOf(await tx.execute(sql`SELECT id, strip_no, status, order_nos FROM release_strip
     WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} AND strip_no = ${args.stripNo.toUpperCase()} FOR UPDATE`))
   if (!s) throw notFound('inbound:release.errors.notFound', { stripNo: args.stripNo })
-  if (n(s.status) === 1) throw conflict('inbound:release.errors.alreadyReleased', { stripNo: s.strip_no })
+  refuseUnlessAllowed(releaseStripMachine, 'inbound.release.release', { stripNo: String(s.strip_no), status: n(s.status) }, auth)
   const orderNos = s.order_nos as string[]
   const blocking = rowsOf(await tx.execute(sql`SELECT order_no FROM inbound_order WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId}
     AND order_no IN (${sql.join(orderNos.map((x) => sql`${x}`), sql`, `)}) AND status NOT IN (3, 4) ORDER BY order_no`)).map((r) => String(r.order_no))

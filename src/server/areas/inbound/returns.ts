@@ -27,8 +27,10 @@ import { isOverseasWarehouse } from './settings-receiving'
 import { receivingLocation } from '../../inventory/settings'
 import { skusForCode } from './quick-codes'
 import { createShelvingTask } from '../../inventory/inbound-flow'
+import { refuseUnlessAllowed } from '../../commands/states'
+import { returnOrderMachine, ReturnStatus } from '../../../domain/states/return-order'
 
-export const RETURN_STATUS = { New: 0, Received: 1, Cancelled: 2 } as const
+export const RETURN_STATUS = ReturnStatus
 export const RETURNS_PERMISSIONS = { view: 'menu:returns-receipt', add: 'returns-receipt:add', receive: 'returns-receipt:receive', cancel: 'returns-receipt:cancel' } as const
 
 const n = (v: unknown) => Number(v)
@@ -47,10 +49,6 @@ async function lockReturn(tx: AppTx, auth: AuthContext, returnNo: string): Promi
   return { id: n(r.id), returnNo: String(r.return_no), returnType: n(r.return_type), status: n(r.status), reasonCode: n(r.reason_code), receivedQty: n(r.received_qty), locationId: r.location_id == null ? null : n(r.location_id) }
 }
 
-function refuseClosed(r: LockedReturn) {
-  if (r.status === RETURN_STATUS.Cancelled) throw conflict('inbound:returns.errors.cancelled', { returnNo: r.returnNo })
-  if (r.status === RETURN_STATUS.Received) throw conflict('inbound:returns.errors.alreadyReceived', { returnNo: r.returnNo })
-}
 
 /** Received: status 1 and a shelving task over what was received, from where it was put. */
 async function completeReturn(tx: AppTx, auth: AuthContext, r: LockedReturn): Promise<string | null> {
@@ -94,7 +92,7 @@ defineHandler<ReturnAddArgs>('inbound.return.add', async ({ tx, args, auth, setS
 defineHandler<ReturnScanArgs>('inbound.return.scan', async ({ tx, args, auth, setSummary }): Promise<ReturnScanResult> => {
   if (!args.code) throw fieldError('code', 'inbound:returns.errors.codeRequired')
   const r = await lockReturn(tx, auth, args.returnNo)
-  refuseClosed(r)
+  refuseUnlessAllowed(returnOrderMachine, 'inbound.return.scan', r, auth)
   if (r.returnType === 2 && await isOverseasWarehouse(tx, auth.warehouseId)) throw conflict('inbound:returns.errors.overseas')
   const skus = await skusForCode(tx, auth.tenantId, args.code, { skuCode: true })
   if (!skus.length) throw fieldError('code', 'inbound:returns.errors.noMatch', { code: args.code })
@@ -126,8 +124,7 @@ defineHandler<ReturnScanArgs>('inbound.return.scan', async ({ tx, args, auth, se
 
 defineHandler<ReturnNoArgs>('inbound.return.finish', async ({ tx, args, auth, setSummary }) => {
   const r = await lockReturn(tx, auth, args.returnNo)
-  refuseClosed(r)
-  if (r.receivedQty === 0) throw conflict('inbound:returns.errors.nothingReceived', { returnNo: r.returnNo })
+  refuseUnlessAllowed(returnOrderMachine, 'inbound.return.finish', r, auth)
   const shelvingTaskNo = await completeReturn(tx, auth, r)
   setSummary(`return ${r.returnNo} received with shortage → ${shelvingTaskNo}`)
   return { returnNo: r.returnNo, status: RETURN_STATUS.Received, shelvingTaskNo }
@@ -135,9 +132,7 @@ defineHandler<ReturnNoArgs>('inbound.return.finish', async ({ tx, args, auth, se
 
 defineHandler<ReturnNoArgs>('inbound.return.cancel', async ({ tx, args, auth, setSummary }) => {
   const r = await lockReturn(tx, auth, args.returnNo)
-  if (r.status === RETURN_STATUS.Received) throw conflict('inbound:returns.errors.receivedNoCancel', { returnNo: r.returnNo })
-  if (r.status === RETURN_STATUS.Cancelled) throw conflict('inbound:returns.errors.cancelled', { returnNo: r.returnNo })
-  if (r.receivedQty > 0) throw conflict('inbound:returns.errors.partlyReceivedNoCancel', { returnNo: r.returnNo, qty: r.receivedQty })
+  refuseUnlessAllowed(returnOrderMachine, 'inbound.return.cancel', r, auth)
   await tx.execute(sql`UPDATE return_order SET status = ${RETURN_STATUS.Cancelled}, cancelled_at = now(), updated_at = now(), updated_by = ${auth.userId} WHERE id = ${r.id}`)
   setSummary(`return ${r.returnNo} cancelled`)
   return { returnNo: r.returnNo, status: RETURN_STATUS.Cancelled }

@@ -35,6 +35,8 @@ import { registerDocumentLookup } from '../search/registry'
 import { skuIdsForCode } from './inspection'
 import { DICTIONARIES, StockStatus, TaskClaimStatus } from '../../../domain/dictionaries'
 import type { AssignArgs, ShelveLineArgs, ShelveResult, ShelveScanArgs, ShelvingTaskView, TaskNoArgs } from '../../../../commands/shelving'
+import { refuseUnlessAllowed } from '../../commands/states'
+import { shelvingTaskMachine } from '../../../domain/states/shelving-task'
 
 export const SHELVING_PERMISSIONS = {
   view: 'menu:shelf-task', claim: 'shelf-task:claim', assign: 'shelf-task:assign', shelve: 'shelf-task:shelve', complete: 'shelf-task:complete',
@@ -130,12 +132,6 @@ export async function loadTask(q: Queryable, auth: Pick<AuthContext, 'tenantId' 
   }
 }
 
-function assertOpen(task: TaskRow, auth: AuthContext) {
-  if (task.status === TaskClaimStatus.Completed) throw conflict('inbound:shelving.errors.completed', { no: task.taskNo })
-  if (task.status === TaskClaimStatus.Working && task.claimedBy != null && task.claimedBy !== auth.userId) {
-    throw conflict('inbound:shelving.errors.claimedByOther', { no: task.taskNo })
-  }
-}
 
 /**
  * A task assigned to a job group is claimed and scanned by the group's members only. Members are staff
@@ -237,7 +233,7 @@ async function completeTask(tx: AppTx, auth: AuthContext, task: TaskRow) {
 
 defineHandler<ShelveScanArgs>('inbound.shelving.scan', async ({ tx, auth, args, setSummary }) => {
   const task = await lockTask(tx, auth, args.taskNo)
-  assertOpen(task, auth)
+  refuseUnlessAllowed(shelvingTaskMachine, 'inbound.shelving.scan', task, auth)
   await assertMember(tx, auth, task)
   const loc = await targetLocation(tx, auth, args.locationCode)
   const skus = await skuIdsForCode(tx, auth.tenantId, args.code)
@@ -258,7 +254,7 @@ defineHandler<ShelveLineArgs>('inbound.shelving.shelveLine', async ({ tx, auth, 
   const settings = await getInboundSettings(tx, auth)
   if (settings.storageMode !== 'fast') throw conflict('inbound:shelving.errors.fastOnly')
   const task = await lockTask(tx, auth, args.taskNo)
-  assertOpen(task, auth)
+  refuseUnlessAllowed(shelvingTaskMachine, 'inbound.shelving.shelveLine', task, auth)
   await assertMember(tx, auth, task)
   const line = (await taskLines(tx, task.id)).find((l) => l.lineNo === args.lineNo)
   if (!line) throw fieldError('lineNo', 'inbound:shelving.errors.lineUnknown', { lineNo: args.lineNo })
@@ -272,8 +268,7 @@ defineHandler<ShelveLineArgs>('inbound.shelving.shelveLine', async ({ tx, auth, 
 
 defineHandler<TaskNoArgs>('inbound.shelving.claim', async ({ tx, auth, args, setSummary }) => {
   const task = await lockTask(tx, auth, args.taskNo)
-  assertOpen(task, auth)
-  if (task.status === TaskClaimStatus.Working) throw conflict('inbound:shelving.errors.alreadyClaimed', { no: task.taskNo })
+  refuseUnlessAllowed(shelvingTaskMachine, 'inbound.shelving.claim', task, auth)
   await assertMember(tx, auth, task)
   await claim(tx, auth, task)
   setSummary(`${task.taskNo} claimed`)
@@ -288,7 +283,7 @@ defineHandler<AssignArgs>('inbound.shelving.assign', async ({ tx, auth, args, se
   let count = 0
   for (const no of [...new Set(args.taskNos)]) {
     const task = await lockTask(tx, auth, no)
-    if (task.status === TaskClaimStatus.Completed) throw conflict('inbound:shelving.errors.completed', { no: task.taskNo })
+    refuseUnlessAllowed(shelvingTaskMachine, 'inbound.shelving.assign', task, auth)
     await tx.execute(sql`UPDATE shelving_task SET job_group_id = ${args.jobGroupId}, updated_at = now(), updated_by = ${auth.userId} WHERE id = ${task.id}`)
     count += 1
   }
@@ -298,7 +293,7 @@ defineHandler<AssignArgs>('inbound.shelving.assign', async ({ tx, auth, args, se
 
 defineHandler<TaskNoArgs>('inbound.shelving.complete', async ({ tx, auth, args, setSummary }) => {
   const task = await lockTask(tx, auth, args.taskNo)
-  if (task.status === TaskClaimStatus.Completed) throw conflict('inbound:shelving.errors.completed', { no: task.taskNo })
+  refuseUnlessAllowed(shelvingTaskMachine, 'inbound.shelving.complete', task, auth)
   const flow = await completeTask(tx, auth, task)
   setSummary(`${task.taskNo} completed (${task.shelvedQty}/${task.qty})`)
   const view = (await loadTask(tx, auth, task.taskNo))!

@@ -34,23 +34,27 @@ export default function InboundOrderDetailsPage() {
   const id = d?.order.id
   const docNo = d?.order.orderNo
   const status = d?.order.status
+  const receivedQty = d?.order.receivedQty
   useEffect(() => {
     if (!active || id === undefined) return
     const token = Symbol('inbound-order')
     documentOwner = token
-    setDocumentId(id)
     // The palette sees the document like a selected row: its number (commands that act on an order
-    // number, e.g. printing labels, need not ask for it) and its status (edit only while New).
-    setSelection(SELECTION_ID, [{ id, orderNo: docNo, status }])
+    // number, e.g. printing labels, need not ask for it) and the facts its status machine reads, so
+    // the palette offers exactly the moves the server allows (src/domain/states/inbound-order.ts).
+    const facts = { id, orderNo: docNo, status, receivedQty }
+    setDocumentId(id, facts)
+    setSelection(SELECTION_ID, [facts])
     return () => {
       if (documentOwner !== token) return
       setDocumentId(undefined)
       clearSelection(SELECTION_ID)
     }
-  }, [id, docNo, status, active])
+  }, [id, docNo, status, receivedQty, active])
   const base = useCommandContext()
   // The commands act on this document (not on a grid selection); edit names it like a selected row.
-  const ctx = d ? { ...base, selection: [{ id: d.order.id, orderNo: d.order.orderNo, status: d.order.status }], documentId: d.order.id } : base
+  const facts = d ? { id: d.order.id, orderNo: d.order.orderNo, status: d.order.status, receivedQty: d.order.receivedQty } : undefined
+  const ctx = facts ? { ...base, selection: [facts], documentId: facts.id, document: facts } : base
   const o = d?.order
   const field = (k: string, v: React.ReactNode) => (
     <div className="flex flex-col"><dt className="text-xs text-gray-500">{t(`inbound:order.fields.${k}`)}</dt><dd data-testid={`order-${k}`}>{v ?? '—'}</dd></div>

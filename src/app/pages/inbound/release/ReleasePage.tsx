@@ -10,6 +10,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useSearch } from 'wouter'
 import { api } from '../../../api/clients'
 import { runCommandById } from '../../../commands/run'
+import { reasonLabel } from '../../../commands/reason'
+import { useCommandContext, useCommandRegistry } from '../../../palette'
+import { commandEnabled, commandVisible } from '../../../../domain/commands'
 import { usePageActive } from '../../registry'
 import { useFormParam } from '../../admin/admin-ui'
 import { INBOUND_EXTRA_PATHS } from '../../../../../commands/inbound-extra'
@@ -92,12 +95,28 @@ export default function ReleasePage() {
               <td className="px-2 py-1">{r.releasedAt ? new Date(r.releasedAt).toLocaleString() : ''}</td>
               <td className="px-2 py-1">{t(`inbound:release.status.${r.status}`)}</td>
               <td className="px-2 py-1 font-semibold text-red-700">{r.timedOut ? t('inbound:release.timedOut') : ''}</td>
-              <td className="px-2 py-1">{r.status === 0 && <button type="button" className="rounded border px-2" onClick={() => void release(r.stripNo)}>{t('inbound:release.release')}</button>}</td>
+              <td className="px-2 py-1"><ReleaseButton row={r} onRelease={release} /></td>
             </tr>
           ))}
           {list.data && list.data.records.length === 0 && <tr><td colSpan={11} className="px-2 py-3 text-center text-slate-500">{t('inbound:release.empty')}</td></tr>}
         </tbody>
       </table>
     </div>
+  )
+}
+
+/** The row's release: enabled or disabled with its reason by the strip's machine (as the palette's). */
+function ReleaseButton({ row, onRelease }: { row: StripRow; onRelease: (no: string) => void }) {
+  const { t } = useTranslation()
+  const ctx = useCommandContext()
+  const def = useCommandRegistry().get('inbound.release.release')
+  if (!def || !commandVisible(def, ctx)) return null
+  const v = commandEnabled(def, { ...ctx, selection: [row as unknown as Record<string, unknown>] })
+  const reason = v === true ? undefined : reasonLabel(v)
+  return (
+    <button type="button" className={`rounded border px-2 ${reason ? 'cursor-not-allowed opacity-50' : ''}`} aria-disabled={reason ? true : undefined} title={reason}
+      data-testid={`release-${row.stripNo}`} onClick={() => { if (!reason) onRelease(row.stripNo) }}>
+      {t('inbound:release.release')}{reason && <span className="sr-only">{`: ${reason}`}</span>}
+    </button>
   )
 }

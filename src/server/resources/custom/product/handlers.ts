@@ -14,6 +14,8 @@ import type { AppTx, Queryable } from '../../../db/client'
 import type { AuthContext } from '../../../http/context'
 import { AppError, fieldError } from '../../../http/errors'
 import { defineResourceHooks } from '../../hooks'
+import { check } from '../../../../domain/states/machine'
+import { upcRequestMachine } from '../../../../domain/states/upc-request'
 
 type Row = Record<string, unknown>
 const rowsOf = (r: unknown): Row[] => (Array.isArray(r) ? r : (r as { rows: Row[] }).rows) as Row[]
@@ -141,9 +143,10 @@ async function review(tx: AppTx, auth: AuthContext, action: UpcReviewAction, ids
   const rows = (await lockRows(tx, auth, 'product_upc_request', UPC_COLUMNS, ids)) as unknown as UpcRow[]
   const issues: RuleIssue[] = []
   for (const r of rows) {
-    const status = Number(r.status)
-    if (!canTransition(action, status)) {
-      issues.push({ path: 'ids', messageKey: UPC_BAD_STATUS_KEY, params: { id: Number(r.id) } })
+    // The request's machine (src/domain/states/upc-request.ts), as the browser's buttons ask it.
+    const v = check(upcRequestMachine, `resource.upcRequest.${action}`, { id: Number(r.id), status: Number(r.status) }, auth)
+    if (v !== true) {
+      issues.push({ path: 'ids', messageKey: v.key, params: v.params })
       continue
     }
     // Submit and approve re-check the request against what is stored now (it may have changed since).

@@ -1,0 +1,14 @@
+// Every document with states, for the state test (tests/domain/document-states.test.ts) and the
+// contract that each machine's command ids are registered commands.
+import type { MachineDef } from './machine'
+import { inboundOrderMachine } from './inbound-order'
+import { inspectionMachine } from './inspection'
+import { shelvingTaskMachine } from './shelving-task'
+import { returnOrderMachine } from './return-order'
+import { quickInboundMachine } from './quick-inbound'
+import { releaseStripMachine } from './release-strip'
+import { upcRequestMachine } from './upc-request'
+
+export const DOCUMENT_MACHINES: readonly MachineDef<any>[] = [
+  inboundOrderMachine, inspectionMachine, shelvingTaskMachine, returnOrderMachine, quickInboundMachine, releaseStripMachine, upcRequestMachine,
+]

@@ -1,0 +1,10 @@
+// The server side of the documents' status machines (src/domain/states): a handler refuses a command
+// its document's state does not allow with the machine's own key and params (409), the same verdict
+// the browser disables the command with.
+import { check, type Actor, type MachineDef } from '../../domain/states/machine'
+import { conflict } from '../http/errors'
+
+export function refuseUnlessAllowed<D extends { status: number }>(m: MachineDef<D>, commandId: string, doc: D, actor: Actor): void {
+  const v = check(m, commandId, doc, actor)
+  if (v !== true) throw conflict(v.key, v.params)
+}

@@ -1,0 +1,81 @@
+// Every status of every document with states × every command of its machine: the browser's verdict
+// (the registered CommandDef's `enabled`, exactly what buttons and the palette ask, with the row as
+// the grid selection and as the open document) equals the verdict the server's handler refuses with
+// (src/server/commands/states.ts → the same machine): enabled ⇔ allowed, and a disabled command's
+// reason is the server's refusal key with its params. tests/api/document-states.test.ts puts real
+// documents in each status and asks the server itself.
+import { describe, it, expect } from 'vitest'
+import { commandRegistry } from '../../commands/index'
+import { commandEnabled, reasonOf, type CommandContext } from '../../src/domain/commands'
+import { DOCUMENT_MACHINES } from '../../src/domain/states/index'
+import { check } from '../../src/domain/states/machine'
+
+const ME = 7
+const base: CommandContext = { permissions: new Set(), roles: ['admin'], userId: ME, tenantId: 1, warehouseId: 26, language: 'en', route: '', selection: [] }
+
+/** Rows of a document in `status` with the other facts its checks read, in every combination that matters. */
+function rowsIn(status: number): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = []
+  for (const receivedQty of [0, 3]) {
+    for (const claimedBy of [null, ME, ME + 1]) {
+      for (const generatedNo of [null, 'SJ0001']) {
+        for (const kind of [1, 2]) {
+          out.push({ id: 11, status, orderNo: 'RK0001', inspectionNo: 'QC0001', taskNo: 'SJ0002', returnNo: 'TH0001', stripNo: 'FX0001', receivedQty, claimedBy, generatedNo, kind })
+        }
+      }
+    }
+  }
+  return out
+}
+
+describe('document actions follow the document state', () => {
+  for (const m of DOCUMENT_MACHINES) {
+    describe(m.name, () => {
+      it('every command of the machine is a registered command', () => {
+        for (const id of Object.keys(m.commands)) expect(commandRegistry.get(id), id).toBeDefined()
+      })
+      for (const status of m.statuses) {
+        it(`status ${status}: the browser enables exactly what the server allows, with the server's reason`, () => {
+          let allowed = 0
+          let refused = 0
+          for (const row of rowsIn(status)) {
+            const facts = m.facts(row)
+            expect(facts).toBeDefined()
+            for (const id of Object.keys(m.commands)) {
+              const def = commandRegistry.get(id)!
+              const server = check(m, id, facts!, { userId: ME })
+              for (const ctx of [{ ...base, selection: [row] }, { ...base, documentId: 11, document: row, route: '/stock-in/inbound-order/details' }]) {
+                // Commands that take exactly one selected row see it through the selection only.
+                if (def.selection && !ctx.selection.length) continue
+                const client = commandEnabled(def, ctx)
+                if (server === true) { expect(client, `${id} @${status}`).toBe(true); allowed++ }
+                else {
+                  expect(client, `${id} @${status}`).not.toBe(true)
+                  const r = reasonOf(client as string)
+                  expect(r.key).toBe(server.key)
+                  expect(r.params ?? {}).toEqual(server.params)
+                  refused++
+                }
+              }
+            }
+          }
+          expect(allowed + refused).toBeGreaterThan(0)
+        })
+      }
+    })
+  }
+
+  it('a Finished inbound order offers none of submit, issue, abolish, finish receiving and edit', () => {
+    const row = { id: 5, orderNo: 'RK5', status: 4, receivedQty: 3 }
+    for (const id of ['inbound.order.submit', 'inbound.order.issue', 'inbound.order.abolish', 'inbound.order.finish', 'inbound.order.edit']) {
+      expect(commandEnabled(commandRegistry.get(id)!, { ...base, route: '/stock-in/inbound-order/details', documentId: 5, document: row, selection: [row] }), id).not.toBe(true)
+    }
+  })
+
+  it('a selection is all or nothing, like the server: one refused row disables the command with its reason', () => {
+    const rows = [{ id: 1, orderNo: 'RK1', status: 0, receivedQty: 0 }, { id: 2, orderNo: 'RK2', status: 4, receivedQty: 2 }]
+    const v = commandEnabled(commandRegistry.get('inbound.order.submit')!, { ...base, selection: rows })
+    expect(v).toEqual({ key: 'inbound:errors.badTransition', params: { orderNo: 'RK2', from: 4, to: 1 } })
+    expect(commandEnabled(commandRegistry.get('inbound.order.submit')!, { ...base, selection: [rows[0]!] })).toBe(true)
+  })
+})
