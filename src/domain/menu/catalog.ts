@@ -250,7 +250,9 @@ const TREE: Def[] = [
     screen(17004, 'timeout-task', 'timeout-task'),
     screen(17005, 'stock-age', 'stock-age', { buttons: [[17102, 'export']] }),
     // A board: the shell renders route names containing IframeWarehouseBoard without card and breadcrumb.
-    screen(17006, 'IframeWarehouseBoard', 'warehouse-board', { component: 'EmbeddedPage', meta: { iframeUrl: '/api/docs' } }),
+    // No board exists yet (it framed the API documentation, pretending to be one): its own component
+    // key, which no screen registers, shows the honest 'not available yet' page until one is built.
+    screen(17006, 'IframeWarehouseBoard', 'warehouse-board', { component: 'warehouse-board' }),
   ], { icon: 'chart', section: 'reports' }),
 
   dir(18000, 'performance-manage', '/performance-manage', [
