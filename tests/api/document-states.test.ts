@@ -118,4 +118,14 @@ describe('the server refuses exactly where the browser disables', () => {
       expect(allowed).toBe(status === 0)
     }
   }, 120_000)
+
+  it('the operation log shows a refusal in the reader\'s language, not its key', async () => {
+    const c = (await admin.cmd('inbound.order.create', { inboundType: 1, lines: [{ code: sku.code, qty: 1 }] })).json().data
+    await q(`UPDATE inbound_order SET status = 4 WHERE id = $1`, [c.id])
+    expect((await admin.cmd('inbound.order.edit', { orderNo: c.orderNo, inboundType: 1, lines: [{ code: sku.code, qty: 1 }] })).statusCode).toBe(409)
+    for (const [lang, want] of [['zh', '只有新建状态的入库单可以编辑'], ['en', 'Only a New inbound order can be edited'], ['es-MX', 'Solo se puede editar una orden de entrada en estado Nueva']] as const) {
+      const list = (await admin.in({ lang }).get('/api/audit-log?commandId=inbound.order.edit&result=refused&size=1')).json().data
+      expect(list.records[0]).toMatchObject({ errorCode: 'inbound:order.errors.editOnlyNew', errorMessage: want })
+    }
+  })
 })

@@ -18,6 +18,8 @@ export interface AuditRecord extends Record<string, unknown> {
   summary: string | null
   result: 'ok' | 'refused' | 'error'
   errorCode: string | null
+  /** errorCode translated in the reader's language by the server. */
+  errorMessage?: string | null
   argsDigest: string | null
   durationMs: number | null
   requestId: string | null
@@ -42,7 +44,8 @@ export const auditColumns: GridColumn<AuditRecord>[] = [
     id: 'result', titleKey: 'audit:col.result', width: 100, sortable: true, filter: 'enum', enumDict: AUDIT_RESULT_OPTIONS,
     render: (r) => <AuditResult result={r.result} />,
   },
-  { id: 'errorCode', titleKey: 'audit:col.errorCode', width: 200 },
+  // The refusal in words (the server translates the stored key); the key itself on hover.
+  { id: 'errorCode', titleKey: 'audit:col.errorCode', width: 200, render: (r) => <span title={r.errorCode ?? undefined}>{r.errorMessage ?? r.errorCode ?? ''}</span> },
   { id: 'durationMs', titleKey: 'audit:col.durationMs', width: 110, sortable: true, align: 'right' },
   { id: 'requestId', titleKey: 'audit:col.requestId', width: 280 },
   { id: 'ip', titleKey: 'audit:col.ip', width: 130 },
@@ -74,7 +77,7 @@ function AuditDetail({ record, onClose }: { record: AuditRecord | null; onClose(
   useFocusScope('dialog', !!record)
   const rows: [string, unknown][] = record ? [
     ['createdAt', formatTime(record.createdAt)], ['username', record.username], ['commandId', record.commandId],
-    ['summary', record.summary], ['result', t(`audit:result.${record.result}`)], ['errorCode', record.errorCode],
+    ['summary', record.summary], ['result', t(`audit:result.${record.result}`)], ['errorCode', record.errorMessage ?? record.errorCode],
     ['durationMs', record.durationMs], ['requestId', record.requestId], ['ip', record.ip], ['argsDigest', record.argsDigest],
   ] : []
   return (

@@ -2,12 +2,25 @@
 // command, see areas/commands), as a list and as an xlsx export of the current filter or selection.
 import type { Area } from '../index'
 import { auditLog } from '../../db/schema/index'
+import { translate } from '../../i18n'
+import type { Language } from '../../../domain/i18n'
 import { defineRoute, registerRoutes } from '../../http/route'
 import { listQuerySchema, runList, streamListXlsx, type ExportColumn, type ListDef } from '../../http/list'
 
 /** Permission codes of the operation-log screen and its export button (menu catalog). */
 export const AUDIT_PERMISSIONS = { view: 'menu:operation-log', export: 'operation-log:export' } as const
 export const AUDIT_RESULTS = ['ok', 'refused', 'error'] as const
+
+/**
+ * A refusal's stored message key in the reader's language (x-language-header). Rows keep the key
+ * only (old rows too), so a parameter the message names shows as '…'; anything that is not a known
+ * key (an old free-text code) is shown as stored.
+ */
+export function auditMessage(lang: Language, code: string | null): string | null {
+  if (!code || !/^[\w-]+:[\w.-]+$/.test(code)) return code
+  const text = translate(lang, code)
+  return text === code ? code : text.replace(/\{\{\s*\w+\s*\}\}/g, '…')
+}
 
 export const auditList = {
   table: auditLog,
@@ -65,7 +78,10 @@ export const auditArea: Area = (app, { db }) => {
       method: 'GET', url: '/api/audit-log', summary: 'Operation log of the current warehouse and tenant', tags: ['audit'],
       envelope: 'main', auth: 'scoped', permission: AUDIT_PERMISSIONS.view,
       query: listQuerySchema(auditList),
-      handler: ({ query, auth }) => runList(db, auditList, query, auth),
+      handler: async ({ query, auth, raw: req }) => {
+        const page = await runList(db, auditList, query, auth)
+        return { ...page, records: page.records.map((r) => ({ ...r, errorMessage: auditMessage(req.lang, r.errorCode as string | null) })) }
+      },
     }),
     defineRoute({
       method: 'GET', url: '/api/audit-log/export', summary: 'Operation log as xlsx (current filter, or up to 50 selected ids)', tags: ['audit'],
