@@ -1,8 +1,9 @@
 // System announcement dialog with its slide carousel, and the release-notice banner (spec section 4).
-import { useEffect, useState, type KeyboardEvent } from 'react'
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useSnapshot } from 'valtio'
 import { useTranslation } from 'react-i18next'
 import { ui } from '../../state/ui'
+import { session } from '../../state/session'
 import {
   notices, closeNotice, parseSlides, clampSlideIndex, stepSlide, slideColor, currentAnnouncement, currentRelease,
   isUnread, isAnnouncement, type Notice, type Slide,
@@ -111,15 +112,23 @@ export function ReleaseBanner() {
   const release = currentRelease(snap.unread as readonly Notice[])
   const [hiddenId, setHiddenId] = useState<Notice['id'] | null>(null)
   const releaseId = release?.id
-  const visible = releaseId !== undefined && settings.showReleaseAlert && hiddenId !== releaseId
+  // Once per release per user: a release already shown to this user (on an earlier load) stays away.
+  const shownHere = useRef<Notice['id'] | null>(null)
+  const seenKey = releaseId === undefined ? '' : `wms:release-seen:${session.userId}:${String(releaseId)}`
+  const seenBefore = seenKey !== '' && shownHere.current !== releaseId && readSeen(seenKey)
+  const visible = releaseId !== undefined && settings.showReleaseAlert && hiddenId !== releaseId && !seenBefore
   useEffect(() => {
     if (!visible || releaseId === undefined) return
+    shownHere.current = releaseId
+    try { localStorage.setItem(seenKey, '1') } catch { /* storage unavailable: shown again next load */ }
     const timer = setTimeout(() => setHiddenId(releaseId), RELEASE_BANNER_MS)
     return () => clearTimeout(timer)
-  }, [visible, releaseId])
+  }, [visible, releaseId, seenKey])
   if (!visible || !release) return null
+  // In the header's flow (above the top bar), never over it: the tab bar and the warehouse switcher
+  // move down while it shows instead of being covered.
   return (
-    <div role="status" data-testid="release-banner" className="no-print fixed left-1/2 top-3 z-40 flex max-w-[90vw] -translate-x-1/2 items-start gap-3 rounded-md bg-gray-900 px-4 py-3 text-sm text-white shadow-lg">
+    <div role="status" data-testid="release-banner" className="no-print flex items-start gap-3 bg-gray-900 px-4 py-2 text-sm text-white">
       <div>
         {release.noticeTitle && <div className="font-semibold">{release.noticeTitle}</div>}
         <div className="whitespace-pre-wrap opacity-90">{release.noticeContent}</div>
@@ -127,4 +136,8 @@ export function ReleaseBanner() {
       <button type="button" onClick={() => setHiddenId(release.id)} aria-label={t('extras:common.close')} className="rounded px-1 text-lg leading-none text-gray-300 hover:text-white">×</button>
     </div>
   )
+}
+
+function readSeen(key: string): boolean {
+  try { return localStorage.getItem(key) === '1' } catch { return false }
 }
