@@ -29,9 +29,15 @@ async function userId(username: string): Promise<number> {
   return Number(r.id)
 }
 
-async function auditRows(commandId: string, digest?: string) {
-  return t.database.query<{ result: string; error_code: string | null; user_id: number; tenant_id: number; warehouse_id: number; args_digest: string; summary: string; request_id: string; duration_ms: number }>(
+type AuditRow = { result: string; error_code: string | null; user_id: number; tenant_id: number; warehouse_id: number; args_digest: string; summary: string; request_id: string; duration_ms: number }
+/** Every audit row of a command (a change that reaches other pairs is copied into each of them, see execute.ts). */
+async function allAuditRows(commandId: string, digest?: string) {
+  return t.database.query<AuditRow>(
     `select * from audit_log where command_id = $1 ${digest ? 'and args_digest = $2' : ''} order by id`, digest ? [commandId, digest] : [commandId])
+}
+/** The rows written in the caller's own pair (admin: tenant 1, warehouse 26): one per run of the handler. */
+async function auditRows(commandId: string, digest?: string) {
+  return (await allAuditRows(commandId, digest)).filter((r) => Number(r.tenant_id) === 1 && Number(r.warehouse_id) === 26)
 }
 
 let admin: string
@@ -60,6 +66,10 @@ describe('POST /api/commands/admin.user.forceOffline', () => {
     expect(rows[0].summary).toContain('receiver')
     expect(rows[0].request_id).toBeTruthy()
     expect(rows[0].args_digest).toMatch(/^[0-9a-f]{64}$/)
+    // The copies in the target's other pairs are the same run: one request, nothing else.
+    const all = await allAuditRows('admin.user.forceOffline', argsDigest('admin.user.forceOffline', { userId: target }))
+    expect(new Set(all.map((r) => r.request_id))).toEqual(new Set([rows[0].request_id]))
+    expect(new Set(all.map((r) => `${r.tenant_id}-${r.warehouse_id}`)).size).toBe(all.length)
 
     const after = await t.app.inject({ method: 'GET', url: '/api/session/whoami', headers: headers(receiver, 'receiver') })
     expect(after.statusCode).toBe(401)
