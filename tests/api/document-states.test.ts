@@ -128,4 +128,16 @@ describe('the server refuses exactly where the browser disables', () => {
       expect(list.records[0]).toMatchObject({ errorCode: 'inbound:order.errors.editOnlyNew', errorMessage: want })
     }
   })
+
+  it('a refusal that names values (the order, its status) shows them in the log, as the caller was told', async () => {
+    const c = (await admin.cmd('inbound.order.create', { inboundType: 1, lines: [{ code: sku.code, qty: 1 }] })).json().data
+    await q(`UPDATE inbound_order SET status = 4 WHERE id = $1`, [c.id])
+    const refused = await admin.cmd('inbound.order.issue', { ids: [c.id] })
+    expect(refused.statusCode).toBe(409)
+    const told = refused.json().responseDesc as string
+    expect(told).toContain(c.orderNo)
+    const list = (await admin.get('/api/audit-log?commandId=inbound.order.issue&result=refused&size=1')).json().data
+    expect(list.records[0].errorMessage).toBe(told)
+    expect(list.records[0].errorMessage).not.toContain('…')
+  })
 })

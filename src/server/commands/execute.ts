@@ -51,10 +51,11 @@ export async function executeCommand(deps: ExecuteDeps, req: FastifyRequest, aut
   if (!def || !def.server || !handler) throw notFound('commands:errors.unknownCommand', { commandId })
 
   let digest: string | undefined
-  const audit = (q: Queryable, result: 'ok' | 'refused' | 'error', summary: string, errorCode?: string) =>
+  const audit = (q: Queryable, result: 'ok' | 'refused' | 'error', summary: string, errorCode?: string, errorParams?: Record<string, unknown>) =>
     q.insert(auditLog).values({
       tenantId: auth.tenantId, warehouseId: auth.warehouseId, userId: auth.userId, username: auth.username,
       commandId, argsDigest: digest ?? argsDigest(commandId, body ?? null), summary, result, errorCode: errorCode ?? null,
+      errorParams: storableParams(errorParams),
       requestId: String(req.id), ip: req.ip, durationMs: Math.round(performance.now() - started),
     })
 
@@ -111,7 +112,7 @@ export async function executeCommand(deps: ExecuteDeps, req: FastifyRequest, aut
   } catch (err) {
     const refused = err instanceof AppError && err.status < 500
     try {
-      await deps.database.tx(async (tx) => { await audit(tx, refused ? 'refused' : 'error', commandId, refused ? (err as AppError).messageKey : 'errors:internal') })
+      await deps.database.tx(async (tx) => { await audit(tx, refused ? 'refused' : 'error', commandId, refused ? (err as AppError).messageKey : 'errors:internal', refused ? (err as AppError).params : undefined) })
     } catch (auditErr) {
       req.log.error({ err: auditErr }, 'could not write the audit row of a failed command')
     }
@@ -132,6 +133,21 @@ async function auditAffectedTenants(tx: AppTx, auth: AuthContext, r: { commandId
     FROM tenant t LEFT JOIN warehouse_tenant wt ON wt.tenant_id = t.id
     WHERE t.id IN (${sql.join(tenants.map((id) => sql`${id}`), sql`, `)})
       AND NOT (t.id = ${auth.tenantId} AND wt.warehouse_id IS NOT DISTINCT FROM ${auth.warehouseId})`)
+}
+
+/**
+ * A refusal's message parameters as the operation log keeps them: primitives only (strings cut at 200
+ * characters), at most 12; null when there are none. They are what the refusal already told the caller.
+ */
+export function storableParams(params: Record<string, unknown> | undefined): Record<string, string | number | boolean> | null {
+  if (!params) return null
+  const out: Record<string, string | number | boolean> = {}
+  for (const [k, v] of Object.entries(params)) {
+    if (Object.keys(out).length >= 12) break
+    if (typeof v === 'string') out[k] = v.slice(0, 200)
+    else if ((typeof v === 'number' && Number.isFinite(v)) || typeof v === 'boolean') out[k] = v
+  }
+  return Object.keys(out).length ? out : null
 }
 
 function expired() {

@@ -12,13 +12,13 @@ export const AUDIT_PERMISSIONS = { view: 'menu:operation-log', export: 'operatio
 export const AUDIT_RESULTS = ['ok', 'refused', 'error'] as const
 
 /**
- * A refusal's stored message key in the reader's language (x-language-header). Rows keep the key
- * only (old rows too), so a parameter the message names shows as '…'; anything that is not a known
- * key (an old free-text code) is shown as stored.
+ * A refusal's stored message key in the reader's language (x-language-header), with the parameters
+ * stored beside it (migration 0029); a parameter an older row does not have shows as '…'. Anything that
+ * is not a known key (an old free-text code) is shown as stored.
  */
-export function auditMessage(lang: Language, code: string | null): string | null {
+export function auditMessage(lang: Language, code: string | null, params?: Record<string, unknown> | null): string | null {
   if (!code || !/^[\w-]+:[\w.-]+$/.test(code)) return code
-  const text = translate(lang, code)
+  const text = translate(lang, code, params ?? undefined)
   return text === code ? code : text.replace(/\{\{\s*\w+\s*\}\}/g, '…')
 }
 
@@ -33,6 +33,7 @@ export const auditList = {
     summary: auditLog.summary,
     result: auditLog.result,
     errorCode: auditLog.errorCode,
+    errorParams: auditLog.errorParams,
     argsDigest: auditLog.argsDigest,
     durationMs: auditLog.durationMs,
     requestId: auditLog.requestId,
@@ -80,7 +81,7 @@ export const auditArea: Area = (app, { db }) => {
       query: listQuerySchema(auditList),
       handler: async ({ query, auth, raw: req }) => {
         const page = await runList(db, auditList, query, auth)
-        return { ...page, records: page.records.map((r) => ({ ...r, errorMessage: auditMessage(req.lang, r.errorCode as string | null) })) }
+        return { ...page, records: page.records.map((r) => ({ ...r, errorMessage: auditMessage(req.lang, r.errorCode as string | null, r.errorParams as Record<string, unknown> | null) })) }
       },
     }),
     defineRoute({

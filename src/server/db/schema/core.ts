@@ -160,6 +160,8 @@ export const auditLog = pgTable('audit_log', {
   summary: text('summary'),
   result: text('result').notNull().$type<'ok' | 'refused' | 'error'>(),
   errorCode: text('error_code'),
+  /** The refusal message's parameters (primitives only), so the log translates it whole; null on older rows. */
+  errorParams: jsonb('error_params').$type<Record<string, string | number | boolean>>(),
   requestId: text('request_id'),
   ip: text('ip'),
   durationMs: integer('duration_ms'),
