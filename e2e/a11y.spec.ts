@@ -9,6 +9,7 @@ import { test, expect, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 import { Console, tr } from './pages/console'
 import { adminScreens } from './pages/screens'
+import { watchCsp } from './pages/csp'
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -43,6 +44,8 @@ test('axe-core: no serious or critical violation on any screen', async ({ page }
   // A ceiling for a loaded machine; on 2 quiet cores the loop takes a small part of it.
   test.setTimeout(900_000)
   await page.context().addInitScript({ content: AXE_SOURCE })
+  // Every screen opened here is also checked against the Content-Security-Policy (see csp.spec.ts).
+  const cspViolations = await watchCsp(page)
   await page.setViewportSize({ width: 1440, height: 900 })
   const c = new Console(page)
   const findings: Finding[] = []
@@ -83,6 +86,7 @@ test('axe-core: no serious or critical violation on any screen', async ({ page }
   await page.keyboard.press('Escape')
 
   expect(findings, JSON.stringify(findings, null, 1)).toEqual([])
+  expect(cspViolations, cspViolations.join('\n')).toEqual([])
 })
 
 test('grid: a one-line toolbar with one status button at 1280 and 1440; the keyboard reaches the whole result', async ({ page }) => {

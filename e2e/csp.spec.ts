@@ -1,21 +1,17 @@
-// Issue 11: the Content-Security-Policy must not break the console. Signs in (keyboard), then opens every
-// screen of admin's menu (and the gateway frame page, the profile) by address and fails on any CSP
-// violation the browser reports — in the console ("Refused to …") or as a securitypolicyviolation event.
+// Issue 11: the Content-Security-Policy must not break the console. Signs in (keyboard), then LOADS by
+// address (a whole document each time: the entry scripts, styles and runtime config under the policy) the
+// first screens of admin's menu, the gateway frame page and the profile, and fails on any CSP violation the
+// browser reports. Every other screen is opened inside the running console by e2e/a11y.spec.ts, which
+// watches for violations the same way (watchCsp) while axe-core checks it.
 import { test, expect } from '@playwright/test'
 import { Console, DEMO_PASSWORD } from './pages/console'
 import { buildRoutes, flattenRoutes } from '../src/domain/menu/routes'
 import type { MenuNode } from '../src/domain/menu/types'
+import { watchCsp } from './pages/csp'
 
-test('no Content-Security-Policy violation on any screen', async ({ page, request }) => {
-  test.setTimeout(600_000)
-  const violations: string[] = []
-  page.on('console', (m) => {
-    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame|evaluate|create)/i.test(m.text())) violations.push(`${page.url()}: ${m.text()}`)
-  })
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`))
-  })
-
+test('no Content-Security-Policy violation when a screen is loaded as a whole document', async ({ page, request }) => {
+  test.setTimeout(300_000)
+  const violations = await watchCsp(page)
   const c = new Console(page)
   await c.signIn('admin')
   const csp = (await page.request.get('/')).headers()['content-security-policy']
@@ -30,7 +26,7 @@ test('no Content-Security-Policy violation on any screen', async ({ page, reques
     .map((r) => r.path)
   expect(paths.length).toBeGreaterThan(20)
 
-  for (const path of [...new Set([...paths, '/profile', '/index'])]) {
+  for (const path of [...new Set([...paths.slice(0, 8), '/profile', '/index'])]) {
     await page.goto(path)
     // The screen's own chunk and first data: its header title is up, then a moment for late requests.
     if (path !== '/index') await expect(page.getByTestId('page-title').first(), path).toBeVisible({ timeout: 30_000 })

@@ -1,5 +1,5 @@
 // System announcement dialog with its slide carousel, and the release-notice banner (spec section 4).
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react'
 import { useSnapshot } from 'valtio'
 import { useTranslation } from 'react-i18next'
 import { ui } from '../../state/ui'
@@ -113,13 +113,12 @@ export function ReleaseBanner() {
   const [hiddenId, setHiddenId] = useState<Notice['id'] | null>(null)
   const releaseId = release?.id
   // Once per release per user: a release already shown to this user (on an earlier load) stays away.
-  const shownHere = useRef<Notice['id'] | null>(null)
+  // Read once per release when it first renders here, before the effect below marks it seen.
   const seenKey = releaseId === undefined ? '' : `wms:release-seen:${session.userId}:${String(releaseId)}`
-  const seenBefore = seenKey !== '' && shownHere.current !== releaseId && readSeen(seenKey)
+  const seenBefore = useMemo(() => seenKey !== '' && readSeen(seenKey), [seenKey])
   const visible = releaseId !== undefined && settings.showReleaseAlert && hiddenId !== releaseId && !seenBefore
   useEffect(() => {
     if (!visible || releaseId === undefined) return
-    shownHere.current = releaseId
     try { localStorage.setItem(seenKey, '1') } catch { /* storage unavailable: shown again next load */ }
     const timer = setTimeout(() => setHiddenId(releaseId), RELEASE_BANNER_MS)
     return () => clearTimeout(timer)
