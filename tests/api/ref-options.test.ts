@@ -11,6 +11,7 @@ import { optionReaderScreens, USER_FORM_REFS } from '../../src/domain/resources/
 let t: TestApp
 const tokens: Record<string, string> = {}
 const PASSWORD = 'Start#2026x'
+const CHANGED = 'Changed#2026y'
 
 async function login(username: string, password = 'Demo#2026'): Promise<string> {
   const res = await t.app.inject({ method: 'POST', url: '/auth/oauth/token', payload: new URLSearchParams({ username, password }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
@@ -45,6 +46,10 @@ beforeAll(async () => {
   })
   expect(user.status, JSON.stringify(user.body)).toBe(200)
   tokens[manager] = await login(manager, PASSWORD)
+  // The password an administrator chose is temporary: the user changes it first, as in the browser.
+  const changed = await call(manager, 'PUT', '/auth/users/edit/password', { oldPassword: PASSWORD, newPassword: CHANGED, confirmPassword: CHANGED })
+  expect(changed.status, JSON.stringify(changed.body)).toBe(200)
+  tokens[manager] = await login(manager, CHANGED)
 }, 120_000)
 afterAll(async () => { await t?.close() })
 
