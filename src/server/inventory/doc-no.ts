@@ -13,6 +13,11 @@ export const DOC_PREFIX = {
   returnOrder: 'TH',
   quickInbound: 'KR',
   releaseStrip: 'FX',
+  outboundOrder: 'CK',
+  mergedOrder: 'HB',
+  wave: 'BC',
+  pickingTask: 'JH',
+  pickDiff: 'CY',
 } as const
 
 export async function nextDocNo(tx: AppTx, scope: { tenantId: number; warehouseId: number }, prefix: string, now = new Date()): Promise<string> {

@@ -1,0 +1,133 @@
+// The outbound (sales) order's status machine (issue 12), codes of spec section 4:
+//   Draft 0 → Effective 1 (validate: allocation reserves stock; a partial allocation leaves the order
+//   Effective with its shortage) → [wave: wave_no set] → ReadyOut 2 (every line picked; "awaiting
+//   outbound") → (review, ship: next issue) PartTransport 3 / Over 4.
+//   Draft/Effective → Cancel 9 (void: releases exactly what was reserved; not once in a wave).
+//   Draft/Effective/ReadyOut → AbnormalLock 7 (lock: reservations kept, no wave takes it) → unlock
+//   returns to the status it came from (lock_from_status).
+//   Draft/Effective/ReadyOut/AbnormalLock → StopTransport 8 (stop, "intercept": before picking it
+//   releases the reservations and takes the order out of its picking task; after picking the goods go
+//   back to stock through a return-to-stock task — the next issue).
+//   Effective/AbnormalLock with nothing picked → DeficiencyOver 5 (terminate: close the order short,
+//   releasing what is reserved; once something is picked, stop/intercept instead).
+//   Effective (no wave) ×2..30 → Merging 10 (merge: the merged-from orders; the merged order is a new
+//   Effective order carrying merge_no).
+// Spec section 4's specific rules: switching warehouse only in draft, validated (Effective),
+// invalidated (Cancel) or terminated (StopTransport); choosing a shipping method only in draft or
+// effective and never once the shipment is approved; refresh inventory lock only when effective with
+// no wave number. Section 4/5: merge only effective orders sharing platform, order type, site and
+// shipping method (and consignee), at least 2 and at most 30.
+// The server moves outbound_order.status only through this machine; the browser asks it too.
+import { OutboundOrderStatus } from '../dictionaries'
+import { defineMachine, numOf, refuse, textOf, type Refusal, type Verdict } from './machine'
+
+const S = OutboundOrderStatus
+
+export interface OutboundOrderFacts {
+  orderNo: string
+  status: number
+  /** Wave number once the order is in a wave ('' or null: none). */
+  waveNo: string | null
+  pickedQty: number
+  shipmentApproved: boolean
+  /** The status an abnormal lock came from. */
+  lockFromStatus: number | null
+}
+
+const params = (o: OutboundOrderFacts, extra: Record<string, unknown> = {}) => ({ orderNo: o.orderNo, status: o.status, ...extra })
+const inWave = (o: OutboundOrderFacts) => !!o.waveNo
+const only = (statuses: readonly number[], key: string) => (o: OutboundOrderFacts): Verdict =>
+  statuses.includes(o.status) ? true : refuse(key, params(o))
+
+/** Statuses a given command may start from (the contract test walks every status against these). */
+export const OUTBOUND_FROM = {
+  validate: [S.Draft],
+  void: [S.Draft, S.Effective],
+  lock: [S.Draft, S.Effective, S.ReadyOut],
+  unlock: [S.AbnormalLock],
+  stop: [S.Draft, S.Effective, S.ReadyOut, S.AbnormalLock],
+  terminate: [S.Effective, S.AbnormalLock],
+  switchWarehouse: [S.Draft, S.Effective, S.Cancel, S.StopTransport],
+  shippingMethod: [S.Draft, S.Effective],
+  refreshLock: [S.Effective],
+  merge: [S.Effective],
+  split: [S.Draft, S.Effective],
+  edit: [S.Draft],
+  wave: [S.Effective],
+} as const satisfies Record<string, readonly number[]>
+
+const notInWave = (o: OutboundOrderFacts, key = 'outbound:order.errors.inWave'): Verdict => (inWave(o) ? refuse(key, params(o, { waveNo: o.waveNo })) : true)
+const all = (...checks: ((o: OutboundOrderFacts) => Verdict)[]) => (o: OutboundOrderFacts): Verdict => {
+  for (const c of checks) { const v = c(o); if (v !== true) return v }
+  return true
+}
+
+export const outboundOrderMachine = defineMachine<OutboundOrderFacts>({
+  name: 'outboundOrder',
+  statuses: Object.values(S),
+  commands: {
+    'outbound.order.validate': only(OUTBOUND_FROM.validate, 'outbound:order.errors.validateOnlyDraft'),
+    'outbound.order.void': all(only(OUTBOUND_FROM.void, 'outbound:order.errors.voidStatus'), (o) => notInWave(o)),
+    'outbound.order.lock': only(OUTBOUND_FROM.lock, 'outbound:order.errors.lockStatus'),
+    'outbound.order.unlock': only(OUTBOUND_FROM.unlock, 'outbound:order.errors.unlockStatus'),
+    'outbound.order.stop': only(OUTBOUND_FROM.stop, 'outbound:order.errors.stopStatus'),
+    'outbound.order.terminate': all(only(OUTBOUND_FROM.terminate, 'outbound:order.errors.terminateStatus'),
+      (o) => (o.pickedQty > 0 ? refuse('outbound:order.errors.terminatePicked', params(o, { pickedQty: o.pickedQty })) : true)),
+    'outbound.order.switchWarehouse': all(only(OUTBOUND_FROM.switchWarehouse, 'outbound:order.errors.switchWarehouseStatus'), (o) => notInWave(o)),
+    'outbound.order.shippingMethod': all(only(OUTBOUND_FROM.shippingMethod, 'outbound:order.errors.shippingMethodStatus'),
+      (o) => (o.shipmentApproved ? refuse('outbound:order.errors.shipmentApproved', params(o)) : true)),
+    'outbound.order.refreshLock': all(only(OUTBOUND_FROM.refreshLock, 'outbound:order.errors.refreshLockStatus'), (o) => notInWave(o, 'outbound:order.errors.refreshLockWave')),
+    'outbound.order.merge': all(only(OUTBOUND_FROM.merge, 'outbound:order.errors.mergeStatus'), (o) => notInWave(o)),
+    'outbound.order.split': all(only(OUTBOUND_FROM.split, 'outbound:order.errors.splitStatus'), (o) => notInWave(o)),
+    'outbound.order.edit': only(OUTBOUND_FROM.edit, 'outbound:order.errors.editOnlyDraft'),
+  },
+  facts: (r) => {
+    const status = numOf(r.status)
+    if (status === undefined || !r.orderNo) return undefined
+    const wave = textOf(r.waveNo)
+    return {
+      orderNo: textOf(r.orderNo), status, waveNo: wave === '' ? null : wave, pickedQty: numOf(r.pickedQty) ?? 0,
+      shipmentApproved: r.shipmentApproved === true, lockFromStatus: numOf(r.lockFromStatus) ?? null,
+    }
+  },
+})
+
+/** May a wave take this order (effective, not in a wave)? Wave generation and the by-hand wave use it. */
+export const waveRefusal = (o: OutboundOrderFacts): Refusal | null => {
+  const v = all(only(OUTBOUND_FROM.wave, 'outbound:wave.errors.orderNotEffective'), (x) => notInWave(x))(o)
+  return v === true ? null : v
+}
+
+/** What orders must share to be merged (spec sections 4, 5 and 8). */
+export interface MergeFacts extends OutboundOrderFacts {
+  platform: string
+  orderType: number
+  siteId: number | null
+  shippingMethod: string | null
+  /** Consignee identity: name, phone, address, postcode, country (normalised by the caller). */
+  consignee: string
+}
+export const MERGE_MIN = 2
+export const MERGE_MAX = 30
+const MERGE_KEYS = ['platform', 'orderType', 'siteId', 'shippingMethod', 'consignee'] as const
+export type MergeKey = (typeof MERGE_KEYS)[number]
+
+/**
+ * Why these orders cannot be merged, or null: fewer than 2 or more than 30; any order refused by the
+ * machine (not effective, in a wave); the first property they do not share (the message names it and
+ * the order that differs from the first).
+ */
+export function mergeRefusal(orders: readonly MergeFacts[]): Refusal | null {
+  if (orders.length < MERGE_MIN) return refuse('outbound:merge.errors.tooFew', { min: MERGE_MIN, count: orders.length })
+  if (orders.length > MERGE_MAX) return refuse('outbound:merge.errors.tooMany', { max: MERGE_MAX, count: orders.length })
+  for (const o of orders) {
+    const v = outboundOrderMachine.commands['outbound.order.merge']!(o, { userId: 0 })
+    if (v !== true) return v
+  }
+  const [first] = orders
+  for (const key of MERGE_KEYS) {
+    const other = orders.find((o) => (o[key] ?? null) !== (first![key] ?? null))
+    if (other) return refuse(`outbound:merge.errors.differs.${key}`, { orderNo: other.orderNo, firstNo: first!.orderNo, field: key })
+  }
+  return null
+}
