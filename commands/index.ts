@@ -13,8 +13,9 @@ import { shelvingCommands } from './shelving'
 import { receivingCommands } from './receiving'
 import { inboundOrderCommands } from './inbound-orders'
 import { inboundExtraCommands } from './inbound-extra'
+import { outboundOrderCommands } from './outbound-orders'
 
-export const ALL_COMMANDS: readonly CommandDef<any>[] = [...shellCommands, ...gridCommands, ...adminCommands, ...adminResourceCommands, ...resourceCommandList, ...stockCommands, ...inspectionCommands, ...shelvingCommands, ...receivingCommands, ...inboundOrderCommands, ...inboundExtraCommands]
+export const ALL_COMMANDS: readonly CommandDef<any>[] = [...shellCommands, ...gridCommands, ...adminCommands, ...adminResourceCommands, ...resourceCommandList, ...stockCommands, ...inspectionCommands, ...shelvingCommands, ...receivingCommands, ...inboundOrderCommands, ...inboundExtraCommands, ...outboundOrderCommands]
 
 /** Static registry; throws at import on a duplicate id. */
 export const commandRegistry = new CommandRegistry(ALL_COMMANDS)

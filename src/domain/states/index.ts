@@ -8,7 +8,8 @@ import { returnOrderMachine } from './return-order'
 import { quickInboundMachine } from './quick-inbound'
 import { releaseStripMachine } from './release-strip'
 import { upcRequestMachine } from './upc-request'
+import { outboundOrderMachine } from './outbound-order'
 
 export const DOCUMENT_MACHINES: readonly MachineDef<any>[] = [
-  inboundOrderMachine, inspectionMachine, shelvingTaskMachine, returnOrderMachine, quickInboundMachine, releaseStripMachine, upcRequestMachine,
+  inboundOrderMachine, inspectionMachine, shelvingTaskMachine, returnOrderMachine, quickInboundMachine, releaseStripMachine, upcRequestMachine, outboundOrderMachine,
 ]

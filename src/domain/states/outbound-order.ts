@@ -47,12 +47,9 @@ export const OUTBOUND_FROM = {
   unlock: [S.AbnormalLock],
   stop: [S.Draft, S.Effective, S.ReadyOut, S.AbnormalLock],
   terminate: [S.Effective, S.AbnormalLock],
-  switchWarehouse: [S.Draft, S.Effective, S.Cancel, S.StopTransport],
   shippingMethod: [S.Draft, S.Effective],
   refreshLock: [S.Effective],
   merge: [S.Effective],
-  split: [S.Draft, S.Effective],
-  edit: [S.Draft],
   wave: [S.Effective],
 } as const satisfies Record<string, readonly number[]>
 
@@ -73,13 +70,9 @@ export const outboundOrderMachine = defineMachine<OutboundOrderFacts>({
     'outbound.order.stop': only(OUTBOUND_FROM.stop, 'outbound:order.errors.stopStatus'),
     'outbound.order.terminate': all(only(OUTBOUND_FROM.terminate, 'outbound:order.errors.terminateStatus'),
       (o) => (o.pickedQty > 0 ? refuse('outbound:order.errors.terminatePicked', params(o, { pickedQty: o.pickedQty })) : true)),
-    'outbound.order.switchWarehouse': all(only(OUTBOUND_FROM.switchWarehouse, 'outbound:order.errors.switchWarehouseStatus'), (o) => notInWave(o)),
     'outbound.order.shippingMethod': all(only(OUTBOUND_FROM.shippingMethod, 'outbound:order.errors.shippingMethodStatus'),
       (o) => (o.shipmentApproved ? refuse('outbound:order.errors.shipmentApproved', params(o)) : true)),
     'outbound.order.refreshLock': all(only(OUTBOUND_FROM.refreshLock, 'outbound:order.errors.refreshLockStatus'), (o) => notInWave(o, 'outbound:order.errors.refreshLockWave')),
-    'outbound.order.merge': all(only(OUTBOUND_FROM.merge, 'outbound:order.errors.mergeStatus'), (o) => notInWave(o)),
-    'outbound.order.split': all(only(OUTBOUND_FROM.split, 'outbound:order.errors.splitStatus'), (o) => notInWave(o)),
-    'outbound.order.edit': only(OUTBOUND_FROM.edit, 'outbound:order.errors.editOnlyDraft'),
   },
   facts: (r) => {
     const status = numOf(r.status)
@@ -97,6 +90,12 @@ export const waveRefusal = (o: OutboundOrderFacts): Refusal | null => {
   const v = all(only(OUTBOUND_FROM.wave, 'outbound:wave.errors.orderNotEffective'), (x) => notInWave(x))(o)
   return v === true ? null : v
 }
+
+/**
+ * May this order be merged at all (effective, not in a wave)? Not a command of the machine: merging
+ * needs 2 to 30 orders, which one document's state cannot tell (the merge command checks the count).
+ */
+export const mergeVerdict = (o: OutboundOrderFacts): Verdict => all(only(OUTBOUND_FROM.merge, 'outbound:order.errors.mergeStatus'), (x) => notInWave(x))(o)
 
 /** What orders must share to be merged (spec sections 4, 5 and 8). */
 export interface MergeFacts extends OutboundOrderFacts {
@@ -121,7 +120,7 @@ export function mergeRefusal(orders: readonly MergeFacts[]): Refusal | null {
   if (orders.length < MERGE_MIN) return refuse('outbound:merge.errors.tooFew', { min: MERGE_MIN, count: orders.length })
   if (orders.length > MERGE_MAX) return refuse('outbound:merge.errors.tooMany', { max: MERGE_MAX, count: orders.length })
   for (const o of orders) {
-    const v = outboundOrderMachine.commands['outbound.order.merge']!(o, { userId: 0 })
+    const v = mergeVerdict(o)
     if (v !== true) return v
   }
   const [first] = orders

@@ -17,6 +17,7 @@ import { inspectionArea } from './inbound/inspection'
 import { shelvingArea } from './inbound/shelving'
 import { inboundArea } from './inbound/index'
 import { inboundExtraArea } from './inbound/settings-area'
+import { outboundArea } from './outbound/index'
 
 export interface AreaDeps {
   config: Config
@@ -26,4 +27,4 @@ export interface AreaDeps {
 
 export type Area = (app: FastifyInstance, deps: AreaDeps) => Promise<void> | void
 
-export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea, productArea, stockArea, inspectionArea, shelvingArea, inboundArea, inboundExtraArea]
+export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea, productArea, stockArea, inspectionArea, shelvingArea, inboundArea, inboundExtraArea, outboundArea]

@@ -9,6 +9,7 @@ import '../areas/inbound/shelving'
 import '../areas/inbound/receiving'
 import '../areas/inbound/index'
 import '../areas/inbound/settings-area'
+import '../areas/outbound/index'
 import type { CommandRegistry } from '../../domain/commands'
 import { handlerRegistry, type HandlerRegistry } from './registry'
 

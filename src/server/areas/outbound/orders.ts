@@ -1,0 +1,673 @@
+// Sales (ToC retail) outbound orders (issue 12). Commands (commands/outbound-orders.ts), one
+// transaction each: create by the form, the feed (idempotent per platform order number) or an Excel
+// sheet; the status machine's moves (src/domain/states/outbound-order.ts, asked before every move):
+// validate — allocates stock on the ledger (src/server/inventory/allocation.ts) —, void, abnormal
+// lock/unlock, stop, terminate (each releasing exactly what was reserved), refresh inventory lock,
+// shipping method, merge. Routes: the list (filters, xlsx export), one order with lines, reservations,
+// ledger rows and history, the bulk status preview, the import's template and dry run, form options.
+// Another warehouse's or tenant's order is 404.
+import { z } from 'zod'
+import { and, eq, sql } from 'drizzle-orm'
+import type { AppTx, Queryable } from '../../db/client'
+import type { AuthContext } from '../../http/context'
+import { AppError, conflict, fieldError, notFound } from '../../http/errors'
+import { defineRoute, raw, type RouteDef } from '../../http/route'
+import { contentDisposition, listQuerySchema, runList, streamListXlsx, type ExportColumn, type ListDef } from '../../http/list'
+import { defineHandler } from '../../commands/registry'
+import { refuseUnlessAllowed } from '../../commands/states'
+import { rowsOf } from '../../resources/service'
+import { readSheet, templateWorkbook } from '../../resources/importer'
+import { resourceTables } from '../../db/schema/resources'
+import { outboundOrder } from '../../db/schema/index'
+import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
+import { allocateOrder, DEFAULT_STRATEGY, OUTBOUND_DOC, releaseOrder, orderReservations, type AllocationStrategy } from '../../inventory/allocation'
+import { receiveOneFile } from '../session/files'
+import { translate } from '../../i18n'
+import { registerDocumentLookup, containsPattern } from '../search/registry'
+import { resolveCodes, type ResolvedSku } from '../inbound/orders'
+import { check } from '../../../domain/states/machine'
+import { mergeRefusal, outboundOrderMachine, type MergeFacts, type OutboundOrderFacts } from '../../../domain/states/outbound-order'
+import { defineResource } from '../../../domain/resource'
+import { DICTIONARIES, dictLabelKey, OutboundOrderStatus } from '../../../domain/dictionaries'
+import type { Language } from '../../../domain/i18n'
+import { issueMessageKey, issueParams } from '../../../domain/validation'
+import {
+  BULK_OUTBOUND_ACTIONS, bulkActionCommand, CreateOutboundArgs, FeedArgs, ImportOutboundArgs, ImportOutboundRow, MAX_BULK_OUTBOUND,
+  MAX_OUTBOUND_IMPORT_LINES, MergeArgs, ORDER_PLATFORMS, OUTBOUND_ORDER_API, OUTBOUND_ORDER_PERMISSIONS as P, outboundOrderDetailsPath,
+  OutboundIdsArgs, OutboundStatusArgs, ShippingMethodArgs,
+  type BulkOutboundAction, type CreatedOutbound, type FeedResult, type MergeResult, type OutboundChange, type OutboundVerdict,
+} from '../../../../commands/outbound-orders'
+
+type Scope = { tenantId: number; warehouseId: number }
+type Issue = { field: string; messageKey: string; params?: Record<string, unknown> }
+const S = OutboundOrderStatus
+/** Most days a list's created-date range may span (spec section 5: date pickers limited to a span). */
+export const MAX_DATE_SPAN_DAYS = 92
+
+const fieldKey = (field: string) => `outbound:order.fields.${field.split('.').filter((p) => !/^\d+$/.test(p)).pop() ?? field}`
+const withLabel = (i: Issue): Issue => ({ ...i, params: { fieldKey: fieldKey(i.field), ...i.params } })
+const refuseAll = (issues: Issue[]) => new AppError(400, issues[0]!.messageKey, issues[0]!.params, issues.map(withLabel))
+
+// ---------------------------------------------------------------------------------------------
+// Intake: checked against the database, lines of one SKU merged.
+
+type OrderInput = z.output<typeof CreateOutboundArgs>
+interface PlannedLine { skuId: number; platformCode: string | null; qty: number }
+
+async function existsIn(q: Queryable, table: 'shop' | 'site' | 'carrier', id: number): Promise<boolean> {
+  const rows = rowsOf(await q.execute(sql`SELECT 1 FROM ${sql.identifier(table)} WHERE id = ${id}`))
+  return rows.length > 0
+}
+
+/** Every issue of an order at once (field paths such as `lines.2.code`); never throws for bad input. */
+export async function planOutbound(q: Queryable, input: Pick<OrderInput, 'shopId' | 'siteId' | 'carrierId' | 'lines'>, tenantId: number, codes?: Map<string, ResolvedSku[]>): Promise<{ issues: Issue[]; lines: PlannedLine[] }> {
+  const issues: Issue[] = []
+  if (input.shopId != null && !(await existsIn(q, 'shop', input.shopId))) issues.push({ field: 'shopId', messageKey: 'outbound:order.errors.shopUnknown', params: { value: input.shopId } })
+  if (input.siteId != null && !(await existsIn(q, 'site', input.siteId))) issues.push({ field: 'siteId', messageKey: 'outbound:order.errors.siteUnknown', params: { value: input.siteId } })
+  if (input.carrierId != null && !(await existsIn(q, 'carrier', input.carrierId))) issues.push({ field: 'carrierId', messageKey: 'outbound:order.errors.carrierUnknown', params: { value: input.carrierId } })
+  const resolved = codes ?? await resolveCodes(q, tenantId, input.lines.map((l) => l.code))
+  const merged = new Map<number, PlannedLine>()
+  input.lines.forEach((l, i) => {
+    const code = l.code.toUpperCase()
+    const hits = resolved.get(code) ?? []
+    if (hits.length === 0) { issues.push({ field: `lines.${i}.code`, messageKey: 'outbound:order.errors.codeUnknown', params: { code, line: i + 1 } }); return }
+    if (hits.length > 1) { issues.push({ field: `lines.${i}.code`, messageKey: 'outbound:order.errors.codeAmbiguous', params: { code, line: i + 1, skus: hits.map((h) => h.skuCode).join(', ') } }); return }
+    const hit = hits[0]!
+    const prior = merged.get(hit.skuId)
+    if (prior) prior.qty += l.qty
+    else merged.set(hit.skuId, { skuId: hit.skuId, platformCode: code === hit.skuCode.toUpperCase() ? null : code, qty: l.qty })
+  })
+  return { issues, lines: [...merged.values()] }
+}
+
+type Header = Omit<OrderInput, 'lines'>
+
+/** Inserts a checked order with its lines; the number is the next CK (or HB for a merged order) of the day. */
+async function insertOrder(tx: AppTx, auth: AuthContext, h: Header, lines: PlannedLine[], opts: { status?: number; prefix?: string; mergeNo?: 'self' } = {}): Promise<CreatedOutbound> {
+  const scope = { tenantId: auth.tenantId, warehouseId: auth.warehouseId }
+  const orderNo = await nextDocNo(tx, scope, opts.prefix ?? DOC_PREFIX.outboundOrder)
+  const expected = lines.reduce((s, l) => s + l.qty, 0)
+  const [row] = rowsOf(await tx.execute(sql`
+    INSERT INTO outbound_order (tenant_id, warehouse_id, order_no, source_no, order_type, status, platform, site_id, shop_id, shipping_method,
+      carrier_id, consignee_name, consignee_phone, address, country, state, city, postcode, expected_delivery_at, association_no, remark,
+      expected_qty, line_count, merge_no, validated_at, created_by, updated_by)
+    VALUES (${scope.tenantId}, ${scope.warehouseId}, ${orderNo}, ${h.sourceNo ?? null}, ${h.orderType}, ${opts.status ?? S.Draft}, ${h.platform},
+      ${h.siteId ?? null}, ${h.shopId ?? null}, ${h.shippingMethod ?? null}, ${h.carrierId ?? null}, ${h.consigneeName}, ${h.consigneePhone ?? null},
+      ${h.address}, ${h.country}, ${h.state ?? null}, ${h.city ?? null}, ${h.postcode ?? null}, ${h.expectedDeliveryAt ?? null},
+      ${h.associationNo ?? null}, ${h.remark ?? null}, ${expected}, ${lines.length}, ${opts.mergeNo === 'self' ? orderNo : null},
+      ${opts.status === S.Effective ? sql`now()` : null}, ${auth.userId}, ${auth.userId})
+    RETURNING id`))
+  const id = Number(row!.id)
+  const values = lines.map((l, i) => sql`(${id}, ${scope.tenantId}, ${scope.warehouseId}, ${i + 1}, ${l.skuId}, ${l.platformCode}, ${l.qty})`)
+  await tx.execute(sql`INSERT INTO outbound_order_line (order_id, tenant_id, warehouse_id, line_no, sku_id, platform_code, qty) VALUES ${sql.join(values, sql`, `)}`)
+  return { id, orderNo, expectedQty: expected, lines: lines.length }
+}
+
+defineHandler<OrderInput>('outbound.order.create', async ({ tx, auth, args, setSummary }) => {
+  const { issues, lines } = await planOutbound(tx, args, auth.tenantId)
+  if (issues.length) throw refuseAll(issues)
+  await refuseTakenSource(tx, auth, args.platform, args.sourceNo ?? null)
+  const r = await insertOrder(tx, auth, args, lines)
+  setSummary(`${r.orderNo} lines=${r.lines} qty=${r.expectedQty}`)
+  return r
+})
+
+/** A platform order number lands once per tenant (the feed's idempotency key). */
+async function findBySource(q: Queryable, tenantId: number, platform: string, sourceNo: string) {
+  const [r] = rowsOf(await q.execute(sql`SELECT id, order_no, warehouse_id FROM outbound_order WHERE tenant_id = ${tenantId} AND platform = ${platform} AND source_no = ${sourceNo}`))
+  return r ? { id: Number(r.id), orderNo: String(r.order_no) } : undefined
+}
+async function refuseTakenSource(q: Queryable, auth: Scope, platform: string, sourceNo: string | null) {
+  if (!sourceNo) return
+  const prior = await findBySource(q, auth.tenantId, platform, sourceNo)
+  if (prior) throw new AppError(409, 'outbound:order.errors.feedConflict', { sourceNo, orderNo: prior.orderNo }, [{ field: 'sourceNo', messageKey: 'outbound:order.errors.feedConflict', params: { sourceNo, orderNo: prior.orderNo } }])
+}
+
+defineHandler<z.output<typeof FeedArgs>>('outbound.order.feed', async ({ tx, auth, args, setSummary }) => {
+  const codes = await resolveCodes(tx, auth.tenantId, args.orders.flatMap((o) => o.lines.map((l) => l.code)))
+  const issues: Issue[] = []
+  const plans = []
+  for (const [i, o] of args.orders.entries()) {
+    const plan = await planOutbound(tx, o, auth.tenantId, codes)
+    issues.push(...plan.issues.map((x) => ({ ...x, field: `orders.${i}.${x.field}`, params: { ...x.params, sourceNo: o.sourceNo } })))
+    plans.push(plan)
+  }
+  if (issues.length) throw refuseAll(issues)
+  const out: FeedResult = { created: [], existing: [] }
+  for (const [i, o] of args.orders.entries()) {
+    // Serialises pushes of one platform order: the unique index decides, the loser reads the winner.
+    const prior = await findBySource(tx, auth.tenantId, o.platform, o.sourceNo)
+    if (prior) { out.existing.push({ sourceNo: o.sourceNo, orderNo: prior.orderNo }); continue }
+    const r = await insertOrder(tx, auth, o, plans[i]!.lines)
+    out.created.push({ sourceNo: o.sourceNo, orderNo: r.orderNo })
+  }
+  setSummary(`feed: ${out.created.length} created, ${out.existing.length} existing`)
+  return out
+})
+
+// ---------------------------------------------------------------------------------------------
+// Status moves: the machine is asked first, every order locked in id order (no deadlock between two
+// commands over overlapping selections), all or nothing.
+
+interface Head extends OutboundOrderFacts { id: number }
+
+async function loadHead(q: Queryable, auth: Scope, id: number, lock: boolean): Promise<Head> {
+  const [r] = rowsOf(await q.execute(sql`
+    SELECT id, order_no, status, wave_no, picked_qty, shipment_approved, lock_from_status FROM outbound_order
+    WHERE id = ${id} AND tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} ${lock ? sql`FOR UPDATE` : sql``}`))
+  if (!r) throw notFound('outbound:order.errors.notFound', { id })
+  return headOf(r)
+}
+const headOf = (r: Record<string, unknown>): Head => ({
+  id: Number(r.id), orderNo: String(r.order_no), status: Number(r.status), waveNo: r.wave_no == null || r.wave_no === '' ? null : String(r.wave_no),
+  pickedQty: Number(r.picked_qty), shipmentApproved: r.shipment_approved === true, lockFromStatus: r.lock_from_status == null ? null : Number(r.lock_from_status),
+})
+
+const allocAuth = (auth: AuthContext) => ({ tenantId: auth.tenantId, warehouseId: auth.warehouseId, userId: auth.userId, username: auth.username })
+
+/** The outbound strategy that drives allocation (rule-management → outbound-strategy), else FIFO, picking area first. */
+let strategyOf: (q: Queryable, scope: Scope, orderType: number) => Promise<AllocationStrategy> = async () => DEFAULT_STRATEGY
+export function useStrategySource(f: typeof strategyOf): void { strategyOf = f }
+
+async function setStatus(tx: AppTx, auth: AuthContext, id: number, to: number, extra = sql``) {
+  await tx.execute(sql`UPDATE outbound_order SET status = ${to}, updated_at = now(), updated_by = ${auth.userId} ${extra} WHERE id = ${id}`)
+}
+
+async function orderTypeOf(tx: AppTx, id: number): Promise<number> {
+  const [r] = rowsOf(await tx.execute(sql`SELECT order_type FROM outbound_order WHERE id = ${id}`))
+  return Number(r!.order_type)
+}
+
+async function allocate(tx: AppTx, auth: AuthContext, h: Head): Promise<Partial<OutboundChange>> {
+  const r = await allocateOrder(tx, allocAuth(auth), h.id, await strategyOf(tx, auth, await orderTypeOf(tx, h.id)))
+  return { allocatedQty: r.allocatedQty, expectedQty: r.expectedQty, shortages: r.shortages.map(({ skuId: _s, ...rest }) => rest) }
+}
+
+type Move = (tx: AppTx, auth: AuthContext, h: Head, reason: string | null) => Promise<{ to: number } & Partial<OutboundChange>>
+
+const MOVES: Record<string, Move> = {
+  'outbound.order.validate': async (tx, auth, h) => {
+    await setStatus(tx, auth, h.id, S.Effective, sql`, validated_at = now()`)
+    return { to: S.Effective, ...(await allocate(tx, auth, h)) }
+  },
+  'outbound.order.void': async (tx, auth, h) => {
+    const released = await releaseOrder(tx, allocAuth(auth), h.id, 'void')
+    await setStatus(tx, auth, h.id, S.Cancel, sql`, closed_at = now()`)
+    return { to: S.Cancel, released }
+  },
+  'outbound.order.lock': async (tx, auth, h, reason) => {
+    await setStatus(tx, auth, h.id, S.AbnormalLock, sql`, lock_from_status = ${h.status}, abnormal_reason = ${reason}`)
+    return { to: S.AbnormalLock }
+  },
+  'outbound.order.unlock': async (tx, auth, h) => {
+    const to = h.lockFromStatus ?? S.Draft
+    await setStatus(tx, auth, h.id, to, sql`, lock_from_status = NULL`)
+    return { to }
+  },
+  // Intercept: nothing is picked yet (picking arrives with the waves), so every reservation goes back.
+  'outbound.order.stop': async (tx, auth, h, reason) => {
+    const released = await releaseOrder(tx, allocAuth(auth), h.id, 'stop')
+    await setStatus(tx, auth, h.id, S.StopTransport, sql`, stop_reason = ${reason}, lock_from_status = NULL, closed_at = now()`)
+    return { to: S.StopTransport, released }
+  },
+  'outbound.order.terminate': async (tx, auth, h, reason) => {
+    const released = await releaseOrder(tx, allocAuth(auth), h.id, 'terminate')
+    await setStatus(tx, auth, h.id, S.DeficiencyOver, sql`, stop_reason = ${reason}, lock_from_status = NULL, closed_at = now()`)
+    return { to: S.DeficiencyOver, released }
+  },
+  'outbound.order.refreshLock': async (tx, auth, h) => ({ to: h.status, ...(await allocate(tx, auth, h)) }),
+}
+
+async function moveAll(tx: AppTx, auth: AuthContext, ids: number[], command: string, reason: string | null): Promise<OutboundChange[]> {
+  const move = MOVES[command]!
+  const changed: OutboundChange[] = []
+  for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+    const h = await loadHead(tx, auth, id, true)
+    refuseUnlessAllowed(outboundOrderMachine, command, h, auth)
+    const r = await move(tx, auth, h, reason)
+    changed.push({ id, orderNo: h.orderNo, from: h.status, ...r })
+  }
+  return changed
+}
+
+const summaryOf = (changed: OutboundChange[]) => changed.map((c) => `${c.orderNo} ${c.from}→${c.to}${c.shortages?.length ? ` short=${c.shortages.reduce((s, x) => s + x.short, 0)}` : ''}`).join(', ')
+
+for (const command of Object.keys(MOVES)) {
+  defineHandler<OutboundIdsArgs & { reason?: string }>(command, async ({ tx, auth, args, setSummary }) => {
+    const changed = await moveAll(tx, auth, args.ids, command, args.reason ?? null)
+    setSummary(summaryOf(changed))
+    return { changed }
+  })
+}
+
+defineHandler<ShippingMethodArgs>('outbound.order.shippingMethod', async ({ tx, auth, args, setSummary }) => {
+  if (args.carrierId != null && !(await existsIn(tx, 'carrier', args.carrierId))) throw fieldError('carrierId', 'outbound:order.errors.carrierUnknown', { value: args.carrierId })
+  const changed: OutboundChange[] = []
+  for (const id of [...new Set(args.ids)].sort((a, b) => a - b)) {
+    const h = await loadHead(tx, auth, id, true)
+    refuseUnlessAllowed(outboundOrderMachine, 'outbound.order.shippingMethod', h, auth)
+    await tx.execute(sql`UPDATE outbound_order SET shipping_method = ${args.shippingMethod}, carrier_id = ${args.carrierId ?? null}, updated_at = now(), updated_by = ${auth.userId} WHERE id = ${id}`)
+    changed.push({ id, orderNo: h.orderNo, from: h.status, to: h.status })
+  }
+  setSummary(`${changed.map((c) => c.orderNo).join(',')} shipping=${args.shippingMethod}`)
+  return { changed }
+})
+
+/** Bulk preview and bulk run: per order, will the action run on it, and if not why. */
+async function verdicts(q: Queryable, auth: Scope, ids: number[], action: BulkOutboundAction, lang: Language, lock = false): Promise<OutboundVerdict[]> {
+  const uniq = [...new Set(ids)].sort((a, b) => a - b)
+  const rows = rowsOf(await q.execute(sql`
+    SELECT id, order_no, status, wave_no, picked_qty, shipment_approved, lock_from_status FROM outbound_order
+    WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} AND id = ANY(${`{${uniq.join(',')}}`}::int[])
+    ORDER BY id ${lock ? sql`FOR UPDATE` : sql``}`))
+  const byId = new Map(rows.map((r) => [Number(r.id), headOf(r)]))
+  return uniq.map((id) => {
+    const h = byId.get(id)
+    if (!h) return { id, orderNo: null, from: null, change: false, reason: 'outbound:order.errors.notFound', message: translate(lang, 'outbound:order.errors.notFound') }
+    const v = check(outboundOrderMachine, bulkActionCommand(action), h, { userId: 0 })
+    return { id, orderNo: h.orderNo, from: h.status, change: v === true, reason: v === true ? null : v.key, message: v === true ? null : translate(lang, v.key, v.params) }
+  })
+}
+
+const NEEDS_REASON: readonly BulkOutboundAction[] = ['lock', 'stop', 'terminate']
+
+defineHandler<OutboundStatusArgs>('outbound.order.status', async ({ tx, auth, args, setSummary }) => {
+  if (NEEDS_REASON.includes(args.action) && !args.reason) throw fieldError('reason', 'errors:field.required')
+  const vs = await verdicts(tx, auth, args.ids, args.action, 'en', true)
+  const ok = vs.filter((v) => v.change).map((v) => v.id)
+  if (!ok.length) {
+    const h = vs[0]!.orderNo ? await loadHead(tx, auth, vs[0]!.id, false) : undefined
+    if (!h) throw notFound('outbound:order.errors.notFound')
+    refuseUnlessAllowed(outboundOrderMachine, bulkActionCommand(args.action), h, auth)
+  }
+  const changed = await moveAll(tx, auth, ok, bulkActionCommand(args.action), args.reason ?? null)
+  setSummary(`bulk ${args.action}: ${changed.length} changed, ${vs.length - ok.length} refused`)
+  return { changed, refused: vs.filter((v) => !v.change).map((v) => ({ ...v, message: null })) }
+})
+
+// ---------------------------------------------------------------------------------------------
+// Merge: 2..30 orders in force sharing platform, order type, site, shipping method and consignee
+// become one new order (HB…, in force, allocated anew); the merged-from orders go to Merging 10 with
+// its number and give back their reservations first, in the same transaction (their stock cannot be
+// taken by anyone else meanwhile: the balance rows stay locked by this transaction).
+
+const consigneeKey = (r: Record<string, unknown>) => [r.consignee_name, String(r.consignee_phone ?? '').replace(/\D/g, ''), r.address, r.postcode, r.country]
+  .map((v) => String(v ?? '').trim().toLowerCase().replace(/\s+/g, ' ')).join('|')
+
+defineHandler<MergeArgs>('outbound.order.merge', async ({ tx, auth, args, setSummary }) => {
+  const ids = [...new Set(args.ids)].sort((a, b) => a - b)
+  const rows = rowsOf(await tx.execute(sql`
+    SELECT * FROM outbound_order WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} AND id = ANY(${`{${ids.join(',')}}`}::int[])
+    ORDER BY id FOR UPDATE`))
+  if (rows.length !== ids.length) throw notFound('outbound:order.errors.notFound', { id: ids.find((id) => !rows.some((r) => Number(r.id) === id)) })
+  const facts: MergeFacts[] = rows.map((r) => ({
+    ...headOf(r), platform: String(r.platform), orderType: Number(r.order_type), siteId: r.site_id == null ? null : Number(r.site_id),
+    shippingMethod: r.shipping_method == null ? null : String(r.shipping_method), consignee: consigneeKey(r),
+  }))
+  const refusal = mergeRefusal(facts)
+  if (refusal) throw conflict(refusal.key, refusal.params)
+  const lines = rowsOf(await tx.execute(sql`
+    SELECT sku_id, sum(qty)::int AS qty FROM outbound_order_line WHERE order_id = ANY(${`{${ids.join(',')}}`}::int[]) GROUP BY sku_id ORDER BY min(order_id), min(line_no)`))
+  for (const r of rows) await releaseOrder(tx, allocAuth(auth), Number(r.id), 'merge')
+  const first = rows[0]!
+  const header: Header = {
+    platform: String(first.platform) as (typeof ORDER_PLATFORMS)[number], sourceNo: null, orderType: Number(first.order_type) as 1 | 2, siteId: first.site_id == null ? null : Number(first.site_id),
+    shopId: first.shop_id == null ? null : Number(first.shop_id), shippingMethod: first.shipping_method == null ? null : String(first.shipping_method),
+    carrierId: first.carrier_id == null ? null : Number(first.carrier_id), consigneeName: String(first.consignee_name ?? ''), consigneePhone: first.consignee_phone == null ? null : String(first.consignee_phone),
+    address: String(first.address ?? ''), country: String(first.country ?? ''), state: first.state == null ? null : String(first.state), city: first.city == null ? null : String(first.city),
+    postcode: first.postcode == null ? null : String(first.postcode), expectedDeliveryAt: null,
+    associationNo: rows.map((r) => r.source_no ?? r.order_no).join(',').slice(0, 64), remark: null,
+  }
+  const merged = await insertOrder(tx, auth, header, lines.map((l) => ({ skuId: Number(l.sku_id), platformCode: null, qty: Number(l.qty) })), { status: S.Effective, prefix: DOC_PREFIX.mergedOrder, mergeNo: 'self' })
+  await tx.execute(sql`UPDATE outbound_order SET status = ${S.Merging}, merge_no = ${merged.orderNo}, updated_at = now(), updated_by = ${auth.userId} WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`)
+  await allocate(tx, auth, { ...facts[0]!, id: merged.id, orderNo: merged.orderNo })
+  const mergedFrom = rows.map((r) => String(r.order_no))
+  setSummary(`${merged.orderNo} ← ${mergedFrom.join(',')}`)
+  return { orderNo: merged.orderNo, id: merged.id, mergedFrom, expectedQty: merged.expectedQty } satisfies MergeResult
+})
+
+// ---------------------------------------------------------------------------------------------
+// Excel import: one row per line; rows with one order reference make one order.
+
+export const OUTBOUND_SHEET = defineResource({
+  name: 'orderImport', table: 'outbound_order', scope: 'warehouse', menuCode: 'toc-sales-outbound', component: 'stock-out/toc-sales-outbound', ns: 'outbound',
+  fields: {
+    ref: { kind: 'text', required: true, maxLength: 64 },
+    platform: { kind: 'text', required: true, maxLength: 20 },
+    sourceNo: { kind: 'text', maxLength: 64 },
+    shop: { kind: 'text', maxLength: 120 },
+    shippingMethod: { kind: 'text', maxLength: 40 },
+    consigneeName: { kind: 'text', maxLength: 100 },
+    consigneePhone: { kind: 'text', maxLength: 40 },
+    address: { kind: 'text', maxLength: 300 },
+    country: { kind: 'text', maxLength: 60 },
+    state: { kind: 'text', maxLength: 60 },
+    city: { kind: 'text', maxLength: 60 },
+    postcode: { kind: 'text', maxLength: 20 },
+    remark: { kind: 'text', maxLength: 500 },
+    code: { kind: 'text', required: true, maxLength: 80 },
+    qty: { kind: 'int', required: true, min: 1 },
+  },
+  list: { columns: ['ref'], defaultSort: 'ref:asc' },
+  form: [['ref']],
+  import: {
+    columns: ['ref', 'platform', 'sourceNo', 'shop', 'shippingMethod', 'consigneeName', 'consigneePhone', 'address', 'country', 'state', 'city', 'postcode', 'remark', 'code', 'qty'],
+    key: 'ref', templateName: 'OUTBOUND_ORDER_TEMPLATE', maxRows: MAX_OUTBOUND_IMPORT_LINES,
+  },
+  existingTable: true,
+})
+const HEADER_CELLS = ['platform', 'sourceNo', 'shop', 'shippingMethod', 'consigneeName', 'consigneePhone', 'address', 'country', 'state', 'city', 'postcode', 'remark'] as const
+const HEADER_FIELDS = ['platform', 'sourceNo', 'shopId', 'shippingMethod', 'consigneeName', 'consigneePhone', 'address', 'country', 'state', 'city', 'postcode', 'remark'] as const
+
+export interface OutboundDryRun {
+  total: number
+  creates: number
+  updates: 0
+  rows: ImportOutboundRow[]
+  errors: { row: number; field: string; column: string; messageKey: string; message: string }[]
+}
+
+const cellText = (v: unknown) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).trim())
+const sheetField = (f: string) => (f === 'shopId' ? 'shop' : f)
+
+function groupRows(rows: readonly ImportOutboundRow[]): Map<string, ImportOutboundRow[]> {
+  const groups = new Map<string, ImportOutboundRow[]>()
+  for (const r of rows) (groups.get(r.ref) ?? groups.set(r.ref, []).get(r.ref)!).push(r)
+  return groups
+}
+const headerOf = (first: ImportOutboundRow): Header => {
+  const { row: _r, ref: _f, code: _c, qty: _q, ...h } = first
+  return h
+}
+
+/** Rows → orders: groups by ref, checks every row, one header per order, platform order numbers not taken. */
+async function checkImportRows(q: Queryable, auth: Scope, rows: ImportOutboundRow[]): Promise<(Issue & { row: number })[]> {
+  const issues: (Issue & { row: number })[] = []
+  const codes = await resolveCodes(q, auth.tenantId, rows.map((r) => r.code))
+  for (const [, group] of groupRows(rows)) {
+    const first = group[0]!
+    for (const r of group.slice(1)) {
+      for (const f of HEADER_FIELDS) {
+        const a = r[f]; const b = first[f]
+        if (a !== null && a !== undefined && a !== '' && String(a) !== String(b ?? '')) issues.push({ row: r.row, field: sheetField(f), messageKey: 'outbound:orderImport.headerMismatch', params: { ref: r.ref, row: first.row } })
+      }
+    }
+    if (first.sourceNo) {
+      const prior = await findBySource(q, auth.tenantId, first.platform, first.sourceNo)
+      if (prior) issues.push({ row: first.row, field: 'sourceNo', messageKey: 'outbound:order.errors.feedConflict', params: { sourceNo: first.sourceNo, orderNo: prior.orderNo } })
+    }
+    const plan = await planOutbound(q, { ...headerOf(first), lines: group.map((r) => ({ code: r.code.toUpperCase(), qty: r.qty })) }, auth.tenantId, codes)
+    for (const i of plan.issues) {
+      const m = /^lines\.(\d+)\.(\w+)$/.exec(i.field)
+      issues.push({ ...i, row: m ? group[Number(m[1])]!.row : first.row, field: m ? m[2]! : sheetField(i.field) })
+    }
+  }
+  return issues
+}
+
+export async function importDryRun(q: Queryable, auth: Scope, lang: Language, content: Buffer): Promise<OutboundDryRun> {
+  const { rows: sheet, missing } = await readSheet(OUTBOUND_SHEET, content)
+  const column = (f: string) => translate(lang, `outbound:orderImport.fields.${f}`)
+  if (missing.length) throw fieldError('file', 'resources:import.missingColumns', { columns: missing.map(column).join(', ') })
+  if (!sheet.length) throw fieldError('file', 'resources:import.noRows')
+  const errors: OutboundDryRun['errors'] = []
+  const push = (row: number, field: string, messageKey: string, params?: Record<string, unknown>) =>
+    errors.push({ row, field, column: column(field), messageKey, message: translate(lang, messageKey, { ...params, field: column(field) }) })
+  // Shops by code or name, in bulk.
+  const shopTexts = [...new Set(sheet.map((s) => cellText(s.cells.shop)).filter(Boolean))]
+  const shops = new Map<string, number>()
+  if (shopTexts.length) {
+    const arr = sql`${`{${shopTexts.map((c) => `"${c.replace(/["\\]/g, (x) => `\\${x}`)}"`).join(',')}}`}::text[]`
+    for (const r of rowsOf(await q.execute(sql`SELECT id, code, name FROM shop WHERE code = ANY(${arr}) OR name = ANY(${arr}) ORDER BY id`))) {
+      if (!shops.has(String(r.code))) shops.set(String(r.code), Number(r.id))
+      if (!shops.has(String(r.name))) shops.set(String(r.name), Number(r.id))
+    }
+  }
+  const rows: ImportOutboundRow[] = []
+  const firstCells = new Map<string, Record<string, unknown>>()
+  for (const s of sheet) {
+    const ref = cellText(s.cells.ref)
+    const first = ref ? firstCells.get(ref) : undefined
+    if (ref && !first) firstCells.set(ref, s.cells)
+    const c: Record<string, unknown> = { ...s.cells }
+    if (first) for (const f of HEADER_CELLS) if (!cellText(c[f])) c[f] = first[f]
+    let bad = false
+    const shopText = cellText(c.shop)
+    const shopId = shopText ? shops.get(shopText) : undefined
+    if (shopText && shopId === undefined) { push(s.row, 'shop', 'resources:import.refNotFound', { value: shopText }); bad = true }
+    const qtyText = cellText(c.qty)
+    const cand = {
+      row: s.row, ref, platform: cellText(c.platform).toUpperCase(), sourceNo: cellText(c.sourceNo) || null, shopId: shopId ?? null,
+      shippingMethod: cellText(c.shippingMethod) || null, consigneeName: cellText(c.consigneeName), consigneePhone: cellText(c.consigneePhone) || null,
+      address: cellText(c.address), country: cellText(c.country), state: cellText(c.state) || null, city: cellText(c.city) || null,
+      postcode: cellText(c.postcode) || null, remark: cellText(c.remark) || null, code: cellText(c.code).toUpperCase(),
+      qty: qtyText === '' ? undefined : Number(qtyText),
+    }
+    const r = ImportOutboundRow.safeParse(cand)
+    if (!r.success) {
+      for (const i of r.error.issues) {
+        const field = sheetField(String(i.path[0] ?? 'ref'))
+        if (errors.some((e) => e.row === s.row && e.field === field)) continue
+        push(s.row, field, issueMessageKey(i, (cand as Record<string, unknown>)[String(i.path[0])]), issueParams(i))
+      }
+      continue
+    }
+    if (!bad) rows.push(r.data)
+  }
+  for (const i of await checkImportRows(q, auth, rows)) push(i.row, i.field, i.messageKey, i.params)
+  errors.sort((a, b) => a.row - b.row || a.field.localeCompare(b.field))
+  return { total: sheet.length, creates: errors.length ? 0 : groupRows(rows).size, updates: 0, rows: errors.length ? [] : rows, errors }
+}
+
+defineHandler<ImportOutboundArgs>('outbound.order.import', async ({ tx, auth, args, setSummary }) => {
+  // Checked again against the database as it is now; any problem refuses the whole file.
+  const issues = await checkImportRows(tx, auth, args.rows)
+  if (issues.length) throw new AppError(400, 'resources:import.invalid', { count: issues.length }, issues.map((i) => withLabel({ ...i, field: `rows.${i.row}.${i.field}` })), { errors: issues })
+  const codes = await resolveCodes(tx, auth.tenantId, args.rows.map((r) => r.code))
+  const orderNos: string[] = []
+  for (const [, group] of groupRows(args.rows)) {
+    const header = headerOf(group[0]!)
+    const plan = await planOutbound(tx, { ...header, lines: group.map((r) => ({ code: r.code, qty: r.qty })) }, auth.tenantId, codes)
+    orderNos.push((await insertOrder(tx, auth, header, plan.lines)).orderNo)
+  }
+  setSummary(`import: ${orderNos.length} orders, ${args.rows.length} lines`)
+  return { created: orderNos.length, orderNos }
+})
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+const o = outboundOrder
+const shop = resourceTables.shop!
+const site = resourceTables.site!
+const carrier = resourceTables.carrier!
+const skuCodesOf = sql`(SELECT string_agg(ps.sku_code, ' ') FROM outbound_order_line l JOIN product_sku ps ON ps.id = l.sku_id WHERE l.order_id = ${o.id})`
+
+export const ORDER_LIST = {
+  table: o,
+  join: (q: any) => q.leftJoin(shop, eq(shop.id, o.shopId)).leftJoin(site, eq(site.id, o.siteId)).leftJoin(carrier, eq(carrier.id, o.carrierId)),
+  select: {
+    id: o.id, orderNo: o.orderNo, sourceNo: o.sourceNo, orderType: o.orderType, status: o.status, platform: o.platform,
+    siteId: o.siteId, siteName: sql<string | null>`${site.name}`.as('siteName'), shopId: o.shopId, shopName: sql<string | null>`${shop.name}`.as('shopName'),
+    shippingMethod: o.shippingMethod, carrierId: o.carrierId, carrierName: sql<string | null>`${carrier.name}`.as('carrierName'),
+    consigneeName: o.consigneeName, consigneePhone: o.consigneePhone, country: o.country, state: o.state, city: o.city, postcode: o.postcode, address: o.address,
+    expectedDeliveryAt: o.expectedDeliveryAt, expectedQty: o.expectedQty, allocatedQty: o.allocatedQty,
+    shortQty: sql<number>`(CASE WHEN ${o.status} = ${S.Effective} THEN ${o.expectedQty} - ${o.allocatedQty} ELSE 0 END)`.as('shortQty'),
+    pickedQty: o.pickedQty, actualQty: o.actualQty, lineCount: o.lineCount, waveNo: o.waveNo, mergeNo: o.mergeNo, associationNo: o.associationNo,
+    lockFromStatus: o.lockFromStatus, shipmentApproved: o.shipmentApproved, abnormalReason: o.abnormalReason, stopReason: o.stopReason, remark: o.remark,
+    validatedAt: o.validatedAt, createdAt: o.createdAt,
+  },
+  scope: { tenant: o.tenantId, warehouse: o.warehouseId },
+  key: o.id,
+  sortable: { orderNo: o.orderNo, status: o.status, platform: o.platform, expectedQty: o.expectedQty, allocatedQty: o.allocatedQty, createdAt: o.createdAt, validatedAt: o.validatedAt, id: o.id },
+  defaultSort: 'createdAt:desc',
+  filters: {
+    orderNo: { type: 'text', column: o.orderNo },
+    sourceNo: { type: 'text', column: o.sourceNo },
+    status: { type: 'enum', column: o.status, values: DICTIONARIES.outboundOrderStatus.map((e) => e.value) },
+    platform: { type: 'enum', column: o.platform, values: [...ORDER_PLATFORMS] },
+    orderType: { type: 'enum', column: o.orderType, values: DICTIONARIES.orderType.map((e) => e.value) },
+    shop: { type: 'text', column: sql`coalesce(${shop.code}, '') || ' ' || coalesce(${shop.name}, '')` },
+    shippingMethod: { type: 'text', column: o.shippingMethod },
+    waveNo: { type: 'text', column: o.waveNo },
+    sku: { type: 'text', column: skuCodesOf },
+    createdAt: { type: 'dateRange', column: o.createdAt },
+  },
+  searchSortCap: 0,
+} satisfies ListDef
+
+type ListQuery = Record<string, unknown>
+/** The created-date range may span at most MAX_DATE_SPAN_DAYS (spec section 5, date pickers). */
+function refuseLongSpan(query: ListQuery) {
+  const from = query.createdAtFrom; const to = query.createdAtTo
+  if (typeof from !== 'string' || typeof to !== 'string') return
+  const days = (Date.parse(to) - Date.parse(from)) / 86_400_000
+  if (days > MAX_DATE_SPAN_DAYS) throw fieldError('createdAt', 'outbound:order.errors.dateSpan', { days: MAX_DATE_SPAN_DAYS })
+}
+
+type Row = Record<string, unknown>
+const exportColumns = (lang: Language): ExportColumn<Row>[] => [
+  { key: 'orderNo', titleKey: 'outbound:order.fields.orderNo', width: 16 },
+  { key: 'sourceNo', titleKey: 'outbound:order.fields.sourceNo', width: 20 },
+  { key: 'status', titleKey: 'outbound:order.fields.status', width: 12, value: (r) => translate(lang, dictLabelKey('outboundOrderStatus', String(r.status))) },
+  { key: 'platform', titleKey: 'outbound:order.fields.platform', width: 12 },
+  { key: 'shopName', titleKey: 'outbound:order.fields.shopId', width: 18 },
+  { key: 'shippingMethod', titleKey: 'outbound:order.fields.shippingMethod', width: 14 },
+  { key: 'consigneeName', titleKey: 'outbound:order.fields.consigneeName', width: 18 },
+  { key: 'country', titleKey: 'outbound:order.fields.country', width: 10 },
+  { key: 'expectedQty', titleKey: 'outbound:order.fields.expectedQty', width: 10 },
+  { key: 'allocatedQty', titleKey: 'outbound:order.fields.allocatedQty', width: 10 },
+  { key: 'waveNo', titleKey: 'outbound:order.fields.waveNo', width: 14 },
+  { key: 'mergeNo', titleKey: 'outbound:order.fields.mergeNo', width: 14 },
+  { key: 'createdAt', titleKey: 'outbound:order.fields.createdAt', width: 20 },
+]
+
+/** One order in the caller's scope with its lines, open reservations, ledger rows and history — or undefined. */
+export async function orderDetail(q: Queryable, auth: Scope, key: string | number) {
+  const [h] = await (ORDER_LIST.join(q.select(ORDER_LIST.select as never).from(o))
+    .where(and(eq(o.tenantId, auth.tenantId), eq(o.warehouseId, auth.warehouseId), typeof key === 'number' ? eq(o.id, key) : eq(o.orderNo, key))) as Promise<Row[]>)
+  if (!h) return undefined
+  const orderNo = String(h.orderNo)
+  const lines = rowsOf(await q.execute(sql`
+    SELECT l.id, l.line_no AS "lineNo", l.sku_id AS "skuId", s.sku_code AS "skuCode", st.style_no AS "styleNo", co.name AS "colorName", si.name AS "sizeName",
+      l.platform_code AS "platformCode", l.qty, l.allocated_qty AS "allocatedQty", l.picked_qty AS "pickedQty", l.shipped_qty AS "shippedQty"
+    FROM outbound_order_line l JOIN product_sku s ON s.id = l.sku_id
+    LEFT JOIN product_style st ON st.id = s.style_id LEFT JOIN product_color co ON co.id = s.color_id LEFT JOIN product_size si ON si.id = s.size_id
+    WHERE l.order_id = ${h.id} ORDER BY l.line_no`))
+  const reservations = (await orderReservations(q, auth, orderNo)).map((r) => ({ id: r.id, lineNo: r.lineNo, locationCode: r.locationCode, skuCode: r.skuCode, batchNo: r.batchNo, qty: r.qty }))
+  const ledger = rowsOf(await q.execute(sql`
+    SELECT g.id, g.created_at AS "createdAt", g.doc_no AS "docNo", g.doc_line AS "docLine", l.code AS "locationCode", s.sku_code AS "skuCode",
+      b.batch_no AS "batchNo", g.delta_on_hand AS "deltaOnHand", g.delta_locked AS "deltaLocked", g.operator_name AS "operatorName", g.reason
+    FROM inventory_ledger g JOIN inventory_balance b ON b.id = g.balance_id JOIN location l ON l.id = b.location_id JOIN product_sku s ON s.id = b.sku_id
+    WHERE g.tenant_id = ${auth.tenantId} AND g.warehouse_id = ${auth.warehouseId} AND g.doc_type = ${OUTBOUND_DOC} AND g.doc_no = ${orderNo}
+    ORDER BY g.id LIMIT 500`))
+  const history = rowsOf(await q.execute(sql`
+    SELECT id, created_at AS "createdAt", command_id AS "commandId", username, summary, result, error_code AS "errorCode" FROM audit_log
+    WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} AND command_id LIKE 'outbound.%' AND summary LIKE ${containsPattern(orderNo)}
+    ORDER BY id DESC LIMIT 100`))
+  const n = (v: unknown) => Number(v)
+  return {
+    order: h,
+    lines: lines.map((l) => ({ ...l, id: n(l.id), lineNo: n(l.lineNo), skuId: n(l.skuId), qty: n(l.qty), allocatedQty: n(l.allocatedQty), pickedQty: n(l.pickedQty), shippedQty: n(l.shippedQty) })),
+    reservations,
+    ledger: ledger.map((g) => ({ ...g, id: n(g.id), docLine: g.docLine == null ? null : n(g.docLine), deltaOnHand: n(g.deltaOnHand), deltaLocked: n(g.deltaLocked) })),
+    history: history.map((x) => ({ ...x, id: n(x.id) })),
+  }
+}
+
+registerDocumentLookup({
+  type: 'outboundOrder', titleKey: 'outbound:order.document', prefixes: [DOC_PREFIX.outboundOrder, DOC_PREFIX.mergedOrder], permission: P.view,
+  async search(db, auth, q, limit, lang) {
+    const term = q.trim().toUpperCase()
+    const rows = rowsOf(await db.execute(sql`
+      SELECT id, order_no, source_no, status FROM outbound_order
+      WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} AND (order_no ILIKE ${containsPattern(term)} OR upper(source_no) = ${term})
+      ORDER BY (order_no = ${term} OR upper(source_no) = ${term}) DESC, id DESC LIMIT ${limit}`))
+    return rows.map((r) => ({
+      type: 'outboundOrder', id: Number(r.id), number: String(r.order_no), status: Number(r.status),
+      title: `${translate(lang, 'outbound:order.document')} · ${translate(lang, dictLabelKey('outboundOrderStatus', String(r.status)))}${r.source_no ? ` · ${String(r.source_no)}` : ''}`,
+      path: outboundOrderDetailsPath(String(r.order_no)),
+    }))
+  },
+})
+
+const Ids = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : String(v).split(',')), z.array(z.coerce.number().int().positive()).min(1).max(MAX_BULK_OUTBOUND))
+
+export function outboundOrderRoutes(db: Queryable): RouteDef[] {
+  const detail = async (auth: Scope, key: string | number) => {
+    const d = await orderDetail(db, auth, key)
+    if (!d) throw notFound('outbound:order.errors.notFound', typeof key === 'number' ? { id: key } : { orderNo: key })
+    return d
+  }
+  return [
+    defineRoute({
+      method: 'GET', url: OUTBOUND_ORDER_API.list, tags: ['outbound'], envelope: 'main', auth: 'scoped', permission: P.view,
+      summary: 'Sales outbound orders of the current warehouse and tenant (filters: number, platform order no., status, platform, order type, shop, shipping method, wave, SKU, created range ≤ 92 days)',
+      query: listQuerySchema(ORDER_LIST),
+      handler: async ({ query, auth }) => { refuseLongSpan(query as ListQuery); return runList(db, ORDER_LIST, query, auth) },
+    }),
+    defineRoute({
+      method: 'GET', url: OUTBOUND_ORDER_API.export, tags: ['outbound'], envelope: 'main', auth: 'scoped', permission: P.export,
+      summary: 'Sales outbound orders as xlsx (current filter, or up to 50 selected ids)',
+      query: listQuerySchema(ORDER_LIST, { forExport: true }),
+      handler: async ({ query, auth, raw: req }, reply) => {
+        refuseLongSpan(query as ListQuery)
+        return streamListXlsx({ db, def: ORDER_LIST, query, auth, reply, lang: req.lang, columns: exportColumns(req.lang), fileBase: 'outbound-orders', sheetKey: 'outbound:order.title', log: req.log })
+      },
+    }),
+    defineRoute({
+      method: 'GET', url: '/api/outbound/orders/by-no/:orderNo', tags: ['outbound'], envelope: 'main', auth: 'scoped', permission: P.view,
+      summary: 'One outbound order by number: header, lines, open reservations, ledger rows and history',
+      params: z.object({ orderNo: z.string().trim().min(1).max(40) }),
+      handler: async ({ params, auth }) => detail(auth, params.orderNo.toUpperCase()),
+    }),
+    defineRoute({
+      method: 'GET', url: '/api/outbound/orders/by-id/:id', tags: ['outbound'], envelope: 'main', auth: 'scoped', permission: P.view,
+      summary: 'One outbound order by id (the same answer as by number)',
+      params: z.object({ id: z.coerce.number().int().positive().max(2147483647) }),
+      handler: async ({ params, auth }) => detail(auth, params.id),
+    }),
+    defineRoute({
+      method: 'GET', url: OUTBOUND_ORDER_API.statusPreview, tags: ['outbound'], envelope: 'main', auth: 'scoped', permission: P.view,
+      summary: 'Bulk status preview: per selected order, whether the action runs on it and, if not, why',
+      query: z.object({ ids: Ids, action: z.enum(BULK_OUTBOUND_ACTIONS) }),
+      handler: async ({ query, auth, raw: req }) => {
+        const rows = await verdicts(db, auth, query.ids, query.action, req.lang)
+        return { rows, changes: rows.filter((r) => r.change).length }
+      },
+    }),
+    defineRoute({
+      method: 'GET', url: OUTBOUND_ORDER_API.options, tags: ['outbound'], envelope: 'main', auth: 'scoped', permission: P.view,
+      summary: 'Pickers of the order form: enabled shops, sites and carriers, and the shipping methods in use',
+      handler: async ({ auth }) => ({
+        shops: rowsOf(await db.execute(sql`SELECT id, code, name, site_id AS "siteId" FROM shop WHERE status = 1 ORDER BY code`)),
+        sites: rowsOf(await db.execute(sql`SELECT id, code, name FROM site WHERE status = 1 ORDER BY code`)),
+        carriers: rowsOf(await db.execute(sql`SELECT id, code, name FROM carrier WHERE status = 1 ORDER BY code`)),
+        shippingMethods: rowsOf(await db.execute(sql`
+          SELECT DISTINCT shipping_method AS m FROM outbound_order WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} AND shipping_method IS NOT NULL
+          ORDER BY 1 LIMIT 100`)).map((r) => String(r.m)),
+      }),
+    }),
+    defineRoute({
+      method: 'GET', url: OUTBOUND_ORDER_API.template, tags: ['outbound'], envelope: 'raw', auth: 'scoped', permission: P.import,
+      summary: 'Outbound order import template (one row per line; rows with the same order reference make one order)',
+      handler: async ({ raw: req }, reply) => {
+        const buf = await templateWorkbook(OUTBOUND_SHEET, req.lang)
+        reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', contentDisposition('OUTBOUND_ORDER_TEMPLATE.xlsx'))
+        return raw(buf)
+      },
+    }),
+    defineRoute({
+      method: 'POST', url: OUTBOUND_ORDER_API.dryRun, tags: ['outbound'], envelope: 'main', auth: 'scoped', permission: P.import, rawBody: true,
+      summary: 'Outbound order import dry run (multipart `file`): every bad row and cell at once; writes nothing',
+      handler: async ({ auth, raw: req }) => importDryRun(db, auth, req.lang, (await receiveOneFile(req, 'template')).content),
+    }),
+  ]
+}
+
+/** For tests and other areas: an order's id by number in the scope. */
+export async function outboundIdOf(q: Queryable, auth: Scope, orderNo: string): Promise<number | undefined> {
+  const [r] = rowsOf(await q.execute(sql`SELECT id FROM outbound_order WHERE order_no = ${orderNo} AND tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId}`))
+  return r ? Number(r.id) : undefined
+}

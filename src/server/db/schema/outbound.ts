@@ -1,0 +1,48 @@
+// Drizzle declarations of the outbound documents — see ../migrations/0030_outbound.sql. Lists read
+// through these; writes are plain SQL in src/server/areas/outbound and the ledger service.
+import { pgTable, serial, integer, text, smallint, boolean, timestamp } from 'drizzle-orm/pg-core'
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+export const outboundOrder = pgTable('outbound_order', {
+  id: serial('id').primaryKey(),
+  tenantId: integer('tenant_id').notNull(),
+  warehouseId: integer('warehouse_id').notNull(),
+  orderNo: text('order_no').notNull(),
+  sourceNo: text('source_no'),
+  orderType: smallint('order_type').notNull(),
+  status: smallint('status').notNull(),
+  platform: text('platform').notNull(),
+  siteId: integer('site_id'),
+  shopId: integer('shop_id'),
+  shippingMethod: text('shipping_method'),
+  carrierId: integer('carrier_id'),
+  consigneeName: text('consignee_name'),
+  consigneePhone: text('consignee_phone'),
+  address: text('address'),
+  country: text('country'),
+  state: text('state'),
+  city: text('city'),
+  postcode: text('postcode'),
+  expectedDeliveryAt: ts('expected_delivery_at'),
+  expectedQty: integer('expected_qty').notNull(),
+  allocatedQty: integer('allocated_qty').notNull(),
+  pickedQty: integer('picked_qty').notNull(),
+  actualQty: integer('actual_qty').notNull(),
+  lineCount: integer('line_count').notNull(),
+  waveNo: text('wave_no'),
+  mergeNo: text('merge_no'),
+  associationNo: text('association_no'),
+  lockFromStatus: smallint('lock_from_status'),
+  abnormalReason: text('abnormal_reason'),
+  stopReason: text('stop_reason'),
+  shipmentApproved: boolean('shipment_approved').notNull(),
+  remark: text('remark'),
+  validatedAt: ts('validated_at'),
+  pickedAt: ts('picked_at'),
+  closedAt: ts('closed_at'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+  createdBy: integer('created_by'),
+  updatedBy: integer('updated_by'),
+})
