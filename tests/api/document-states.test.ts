@@ -2,7 +2,7 @@
 // every command of their machine called over HTTP: the server refuses exactly where the browser's
 // CommandDef (the grid row / open document as its context) disables the command, with the same
 // reason key; where the browser enables it, the server never refuses it for the document's state.
-// Inbound orders, return orders, quick inbound tasks, vehicle release strips (the other machines:
+// Inbound orders, return orders, quick inbound tasks, vehicle release strips, outbound orders (the other machines:
 // tests/domain/document-states.test.ts).
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { createTestApp, type TestApp } from '../helpers/app'
@@ -14,6 +14,7 @@ import { inboundOrderMachine } from '../../src/domain/states/inbound-order'
 import { returnOrderMachine } from '../../src/domain/states/return-order'
 import { quickInboundMachine } from '../../src/domain/states/quick-inbound'
 import { releaseStripMachine } from '../../src/domain/states/release-strip'
+import { outboundOrderMachine } from '../../src/domain/states/outbound-order'
 
 let t: TestApp
 let admin: ApiClient
@@ -118,6 +119,30 @@ describe('the server refuses exactly where the browser disables', () => {
       expect(allowed).toBe(status === 0)
     }
   }, 120_000)
+
+  it('outbound orders: every status × validate, void, lock, unlock, stop, terminate, refresh lock, shipping method', async () => {
+    const argsOf = (id: string, orderId: number) => (
+      id === 'outbound.order.shippingMethod' ? { ids: [orderId], shippingMethod: 'USPS-GROUND' }
+        : ['outbound.order.lock', 'outbound.order.stop', 'outbound.order.terminate'].includes(id) ? { ids: [orderId], reason: 'state test' }
+          : { ids: [orderId] })
+    let enabled = 0
+    for (const status of outboundOrderMachine.statuses) {
+      for (const id of Object.keys(outboundOrderMachine.commands)) {
+        const c = await admin.cmd('outbound.order.create', {
+          platform: 'AMAZON', consigneeName: 'Ana Ruiz', address: '1 Main St', country: 'US', lines: [{ code: sku.code, qty: 1 }],
+        })
+        expect(c.statusCode, c.body).toBe(200)
+        const orderId = c.json().data.id
+        await q(`UPDATE outbound_order SET status = $1::smallint, lock_from_status = CASE WHEN $1::smallint = 7 THEN 1 ELSE NULL END WHERE id = $2`, [status, orderId])
+        const row = (await admin.get(`/api/outbound/orders/by-id/${orderId}`)).json().data.order
+        expect(Number(row.status)).toBe(status)
+        if (await compare(outboundOrderMachine, id, row, () => admin.cmd(id, argsOf(id, orderId)))) enabled++
+      }
+    }
+    // Draft: validate, void, lock, stop, shipping method; Effective: void, lock, stop, terminate, refresh,
+    // shipping method; ReadyOut: lock, stop; AbnormalLock: unlock, stop, terminate.
+    expect(enabled).toBe(16)
+  }, 300_000)
 
   it('the operation log shows a refusal in the reader\'s language, not its key', async () => {
     const c = (await admin.cmd('inbound.order.create', { inboundType: 1, lines: [{ code: sku.code, qty: 1 }] })).json().data

@@ -18,7 +18,7 @@ import { refuseUnlessAllowed } from '../../commands/states'
 import { rowsOf } from '../../resources/service'
 import { readSheet, templateWorkbook } from '../../resources/importer'
 import { resourceTables } from '../../db/schema/resources'
-import { outboundOrder } from '../../db/schema/index'
+import { outboundOrder, shop, site } from '../../db/schema/index'
 import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
 import { allocateOrder, DEFAULT_STRATEGY, OUTBOUND_DOC, releaseOrder, orderReservations, type AllocationStrategy } from '../../inventory/allocation'
 import { receiveOneFile } from '../session/files'
@@ -478,8 +478,6 @@ defineHandler<ImportOutboundArgs>('outbound.order.import', async ({ tx, auth, ar
 // Reads
 
 const o = outboundOrder
-const shop = resourceTables.shop!
-const site = resourceTables.site!
 const carrier = resourceTables.carrier!
 const skuCodesOf = sql`(SELECT string_agg(ps.sku_code, ' ') FROM outbound_order_line l JOIN product_sku ps ON ps.id = l.sku_id WHERE l.order_id = ${o.id})`
 
