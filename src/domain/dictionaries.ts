@@ -57,6 +57,12 @@ export const OUTBOUND_STRATEGIES = ['FIFO', 'LOT'] as const
 export const PICKING_ROUTES = ['corner', 'random'] as const
 /** Storage mode (spec section 9): normal storage on the PDA or fast storage on the PC. */
 export const STORAGE_MODES = ['normal', 'fast'] as const
+/** Wave rules: the orders a rule takes — single-item orders, multi-item orders, or any. */
+export const WAVE_ITEM_KINDS = ['single', 'multi', 'any'] as const
+/** Picking task mode (spec section 3 "mode (whole/bulk)"): one task per order, or one task for the wave. */
+export const PICKING_TASK_MODES = ['whole', 'bulk'] as const
+/** Order splitting rules: split off lines stock cannot cover, or past a quantity, or past a line count. */
+export const ORDER_SPLIT_BY = ['stock', 'maxQty', 'maxLines'] as const
 export const TIME_FILTERS = ['lastWeek', 'lastMonth', 'lastThreeMonths'] as const
 export const TIMEOUT_TASK_TYPES = ['inbound', 'unloading', 'shelving', 'pickingAndSending', 'picking', 'containerLoading', 'move', 'count', 'tobNotIssued'] as const
 export const CONTAINER_TYPES = ['tray', 'crate', 'materialBox', 'partsBox', 'virtualTray', 'other'] as const
@@ -132,6 +138,9 @@ export const DICTIONARIES = {
   outboundStrategy: fromList(OUTBOUND_STRATEGIES),
   pickingRoute: fromList(PICKING_ROUTES),
   storageMode: fromList(STORAGE_MODES),
+  waveItemKind: fromList(WAVE_ITEM_KINDS),
+  pickingTaskMode: fromList(PICKING_TASK_MODES),
+  orderSplitBy: fromList(ORDER_SPLIT_BY),
   timeFilter: fromList(TIME_FILTERS),
   timeoutTaskType: fromList(TIMEOUT_TASK_TYPES),
   containerType: fromList(CONTAINER_TYPES),

@@ -141,9 +141,11 @@ async function freeSkuCell() {
 /**
  * Rules a hook enforces across rows that a generic sample cannot know: a SKU must use one of its
  * style's colors and sizes, and every seeded style × color × size already has its SKU — so a SKU
- * sample gets a fresh style of its own.
+ * sample gets a fresh style of its own. A wave rule's SKU count range must not be reversed (two
+ * independent sample numbers could be).
  */
 const PREPARE: Record<string, () => Promise<Record<string, unknown>>> = {
+  async waveRule() { return { minSkuCount: 1, maxSkuCount: 5 } },
   async sku() {
     const style = ALL_RESOURCES.find((r) => r.name === 'style')!
     const color = Number((await randomRow(ALL_RESOURCES.find((r) => r.name === 'color')!))!.id)

@@ -20,6 +20,7 @@ import { seedWarehouseResources } from '../resources/custom/warehouse/seed'
 import { seedProductResources } from '../resources/custom/product/seed'
 import { seedStations } from './seed/stations'
 import { seedInboundOrders } from './seed/inbound-orders'
+import { seedOutboundRules } from './seed/outbound-rules'
 
 export interface SeedResult { seeded: 'demo' | 'admin' | 'none'; generatedAdminPassword?: string }
 
@@ -60,6 +61,7 @@ export async function seedIfEmpty(database: Database, config: Config, env: NodeJ
     if (demo) await seedProductResources(tx)
     if (demo) await seedStations(tx)
     if (demo) await seedInboundOrders(tx)
+    if (demo) await seedOutboundRules(tx)
     return true
   })
   if (!done) return { seeded: 'none' }

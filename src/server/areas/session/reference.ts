@@ -1,5 +1,5 @@
-// Reference data the shell needs: every dictionary (both spec paths) and the platform/site/shop
-// cascader tree.
+// Reference data the shell needs: every dictionary (both spec paths), the platform/site/shop
+// cascader tree, and the enabled outbound rules of the current warehouse+tenant (findRules).
 import { and, asc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import type { AppDb } from '../../db/client'
@@ -9,6 +9,7 @@ import { defineRoute, type RouteDef } from '../../http/route'
 import { translate } from '../../i18n'
 import type { Language } from '../../../domain/i18n'
 import type { DictionaryMap } from '../../../domain/dictionaries'
+import { enabledRules } from '../../inventory/outbound-strategy'
 
 export async function loadDictionaries(db: AppDb, lang: Language): Promise<DictionaryMap> {
   const rows = await db.select().from(dictItem).where(eq(dictItem.status, 1)).orderBy(asc(dictItem.dictCode), asc(dictItem.sort), asc(dictItem.dictValue))
@@ -62,6 +63,11 @@ export function referenceRoutes(db: AppDb): RouteDef[] {
       summary: 'Platform → site → shop cascader options [{value, label, id, children}]; optional platformCode',
       query: z.object({ platformCode: z.string().trim().max(50).optional() }),
       handler: ({ query }) => platformSiteShopTree(db, query.platformCode || undefined),
+    }),
+    defineRoute({
+      method: 'GET', url: '/wms-in/rules/findRules', envelope: 'main', auth: 'scoped',
+      summary: 'Enabled rules of the current warehouse and tenant by kind, each sorted by priority: { waveRules, pickingMergeRules, orderSplittingRules, outboundStrategies }',
+      handler: ({ auth }) => enabledRules(db, auth),
     }),
   ]
 }
