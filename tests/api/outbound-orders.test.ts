@@ -165,6 +165,30 @@ describe('allocation through the status machine', () => {
     await invariantsClean()
   })
 
+  it('the outbound strategy drives allocation: its storage areas, in its order', async () => {
+    const s = skus[5]!
+    // Two locations in two picking areas; the strategy names the second area first.
+    const two = await q<{ id: number; area: number }>(`
+      SELECT DISTINCT ON (a.id) l.id, a.id AS area FROM location l JOIN storage_area a ON a.id = l.storage_area_id
+      WHERE l.tenant_id = 1 AND l.warehouse_id = 26 AND l.status = 1 AND NOT l.temporary AND a.status = 1 AND a.area_type IN (1, 2)
+      ORDER BY a.id, l.code LIMIT 2`)
+    expect(two.length).toBe(2)
+    for (const l of two) await t.database.tx((tx) => addStock(tx, { ...scope, locationId: Number(l.id), skuId: s.id }, 2, { docType: 'TEST', docNo: 'T-AREA' }, op))
+    await q(`UPDATE outbound_strategy SET area_ids = $1::int[] WHERE tenant_id = 1 AND warehouse_id = 26 AND priority = 1`, [`{${two[1]!.area}}`])
+    try {
+      const o = await create([{ code: s.code, qty: 3 }])
+      const v = await run('outbound.order.validate', { ids: [o.id] })
+      // Only the named area: 2 of 3 allocated, the other area's stock untouched.
+      expect(v.changed[0]).toMatchObject({ allocatedQty: 2, shortages: [{ short: 1 }] })
+      const where = await q<{ location_id: number }>(`SELECT b.location_id FROM inventory_reservation r JOIN inventory_balance b ON b.id = r.balance_id
+        WHERE r.doc_no = $1 AND r.status = 0`, [o.orderNo])
+      expect(where.map((r) => Number(r.location_id))).toEqual([Number(two[1]!.id)])
+      await run('outbound.order.void', { ids: [o.id] })
+    } finally {
+      await q(`UPDATE outbound_strategy SET area_ids = NULL WHERE tenant_id = 1 AND warehouse_id = 26 AND priority = 1`)
+    }
+  })
+
   it('a selection moves all or nothing: one refused order rolls the others back', async () => {
     const a = await create([{ code: skus[4]!.code, qty: 1 }])
     const b = await create([{ code: skus[4]!.code, qty: 1 }])

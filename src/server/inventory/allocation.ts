@@ -26,6 +26,8 @@ export interface AllocationStrategy {
   order: 'FIFO' | 'LOT'
   /** ToC: bulk (full-box) locations before scattered ones when true; picking area (scattered) first otherwise. */
   bulkFirst: boolean
+  /** The storage areas stock may come from, in this order; empty or absent: every allocatable area. */
+  areaIds?: readonly number[]
 }
 export const DEFAULT_STRATEGY: AllocationStrategy = { order: 'FIFO', bulkFirst: false }
 
@@ -38,6 +40,7 @@ interface Candidate { balanceId: number; locationId: number; batchNo: string; fr
 
 /** Free balances of one SKU in allocation order (picking area first, then by strategy). */
 async function candidates(q: Queryable, scope: Scope, skuId: number, batchNo: string, s: AllocationStrategy): Promise<Candidate[]> {
+  const areas = (s.areaIds ?? []).filter((n) => Number.isInteger(n))
   const rows = rowsOf(await q.execute(sql`
     SELECT b.id, b.location_id, b.batch_no, b.on_hand - b.locked AS free
     FROM inventory_balance b
@@ -48,7 +51,9 @@ async function candidates(q: Queryable, scope: Scope, skuId: number, batchNo: st
       ${batchNo ? sql`AND b.batch_no = ${batchNo}` : sql``}
       AND l.status = 1 AND a.status = 1 AND NOT l.temporary
       AND a.area_type IN (${sql.join(ALLOCATABLE_AREA_TYPES.map((t) => sql`${t}`), sql`, `)})
+      ${areas.length ? sql`AND a.id = ANY(${`{${areas.join(',')}}`}::int[])` : sql``}
     ORDER BY
+      ${areas.length ? sql`array_position(${`{${areas.join(',')}}`}::int[], a.id),` : sql``}
       (a.area_type = ${StorageAreaType.Scattered}) ${s.bulkFirst ? sql`ASC` : sql`DESC`},
       (l.location_type = 'fullBox') ${s.bulkFirst ? sql`DESC` : sql`ASC`},
       ${s.order === 'LOT' ? sql`b.batch_no ASC, b.first_in_at ASC,` : sql`b.first_in_at ASC, b.batch_no ASC,`}

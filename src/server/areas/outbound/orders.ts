@@ -20,7 +20,8 @@ import { readSheet, templateWorkbook } from '../../resources/importer'
 import { resourceTables } from '../../db/schema/resources'
 import { outboundOrder, shop, site } from '../../db/schema/index'
 import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
-import { allocateOrder, DEFAULT_STRATEGY, OUTBOUND_DOC, releaseOrder, orderReservations, type AllocationStrategy } from '../../inventory/allocation'
+import { allocateOrder, OUTBOUND_DOC, releaseOrder, orderReservations } from '../../inventory/allocation'
+import { strategyFor } from '../../inventory/outbound-strategy'
 import { receiveOneFile } from '../session/files'
 import { translate } from '../../i18n'
 import { registerDocumentLookup, containsPattern } from '../search/registry'
@@ -117,9 +118,26 @@ async function findBySource(q: Queryable, tenantId: number, platform: string, so
   const [r] = rowsOf(await q.execute(sql`SELECT id, order_no, warehouse_id FROM outbound_order WHERE tenant_id = ${tenantId} AND platform = ${platform} AND source_no = ${sourceNo}`))
   return r ? { id: Number(r.id), orderNo: String(r.order_no) } : undefined
 }
-async function refuseTakenSource(q: Queryable, auth: Scope, platform: string, sourceNo: string | null) {
+
+/** Any number: the class of the advisory locks below. */
+const SOURCE_LOCK = 7305120
+/**
+ * Intake naming the same platform order number (two pushes of one order at once, a create beside a
+ * push) waits here until the first commits, so the second reads the first's order instead of hitting
+ * outbound_order_source_uq (a 500 on PostgreSQL). All of a push's numbers are locked at once, in one
+ * order, so two pushes never wait on each other crosswise; held to the end of the transaction.
+ */
+async function lockSources(tx: AppTx, tenantId: number, orders: readonly { platform: string; sourceNo?: string | null }[]) {
+  const keys = [...new Set(orders.filter((o) => o.sourceNo).map((o) => `${tenantId}|${o.platform}|${o.sourceNo}`))]
+  if (!keys.length) return
+  const arr = sql`${`{${keys.map((k) => `"${k.replace(/["\\]/g, (x) => `\\${x}`)}"`).join(',')}}`}::text[]`
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${SOURCE_LOCK}, hashtext(k)) FROM (SELECT k FROM unnest(${arr}) AS k ORDER BY k) s`)
+}
+
+async function refuseTakenSource(tx: AppTx, auth: Scope, platform: string, sourceNo: string | null) {
   if (!sourceNo) return
-  const prior = await findBySource(q, auth.tenantId, platform, sourceNo)
+  await lockSources(tx, auth.tenantId, [{ platform, sourceNo }])
+  const prior = await findBySource(tx, auth.tenantId, platform, sourceNo)
   if (prior) throw new AppError(409, 'outbound:order.errors.feedConflict', { sourceNo, orderNo: prior.orderNo }, [{ field: 'sourceNo', messageKey: 'outbound:order.errors.feedConflict', params: { sourceNo, orderNo: prior.orderNo } }])
 }
 
@@ -134,8 +152,8 @@ defineHandler<z.output<typeof FeedArgs>>('outbound.order.feed', async ({ tx, aut
   }
   if (issues.length) throw refuseAll(issues)
   const out: FeedResult = { created: [], existing: [] }
+  await lockSources(tx, auth.tenantId, args.orders)
   for (const [i, o] of args.orders.entries()) {
-    // Serialises pushes of one platform order: the unique index decides, the loser reads the winner.
     const prior = await findBySource(tx, auth.tenantId, o.platform, o.sourceNo)
     if (prior) { out.existing.push({ sourceNo: o.sourceNo, orderNo: prior.orderNo }); continue }
     const r = await insertOrder(tx, auth, o, plans[i]!.lines)
@@ -165,9 +183,6 @@ const headOf = (r: Record<string, unknown>): Head => ({
 
 const allocAuth = (auth: AuthContext) => ({ tenantId: auth.tenantId, warehouseId: auth.warehouseId, userId: auth.userId, username: auth.username })
 
-/** The outbound strategy that drives allocation (rule-management → outbound-strategy), else FIFO, picking area first. */
-let strategyOf: (q: Queryable, scope: Scope, orderType: number) => Promise<AllocationStrategy> = async () => DEFAULT_STRATEGY
-export function useStrategySource(f: typeof strategyOf): void { strategyOf = f }
 
 async function setStatus(tx: AppTx, auth: AuthContext, id: number, to: number, extra = sql``) {
   await tx.execute(sql`UPDATE outbound_order SET status = ${to}, updated_at = now(), updated_by = ${auth.userId} ${extra} WHERE id = ${id}`)
@@ -179,7 +194,7 @@ async function orderTypeOf(tx: AppTx, id: number): Promise<number> {
 }
 
 async function allocate(tx: AppTx, auth: AuthContext, h: Head): Promise<Partial<OutboundChange>> {
-  const r = await allocateOrder(tx, allocAuth(auth), h.id, await strategyOf(tx, auth, await orderTypeOf(tx, h.id)))
+  const r = await allocateOrder(tx, allocAuth(auth), h.id, await strategyFor(tx, auth, await orderTypeOf(tx, h.id)))
   return { allocatedQty: r.allocatedQty, expectedQty: r.expectedQty, shortages: r.shortages.map(({ skuId: _s, ...rest }) => rest) }
 }
 
@@ -461,6 +476,7 @@ export async function importDryRun(q: Queryable, auth: Scope, lang: Language, co
 
 defineHandler<ImportOutboundArgs>('outbound.order.import', async ({ tx, auth, args, setSummary }) => {
   // Checked again against the database as it is now; any problem refuses the whole file.
+  await lockSources(tx, auth.tenantId, args.rows)
   const issues = await checkImportRows(tx, auth, args.rows)
   if (issues.length) throw new AppError(400, 'resources:import.invalid', { count: issues.length }, issues.map((i) => withLabel({ ...i, field: `rows.${i.row}.${i.field}` })), { errors: issues })
   const codes = await resolveCodes(tx, auth.tenantId, args.rows.map((r) => r.code))

@@ -1,6 +1,6 @@
 // Drizzle declarations of the outbound documents — see ../migrations/0030_outbound.sql. Lists read
 // through these; writes are plain SQL in src/server/areas/outbound and the ledger service.
-import { pgTable, serial, integer, text, smallint, boolean, timestamp } from 'drizzle-orm/pg-core'
+import { pgTable, serial, bigserial, bigint, integer, text, smallint, boolean, timestamp } from 'drizzle-orm/pg-core'
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -45,4 +45,122 @@ export const outboundOrder = pgTable('outbound_order', {
   updatedAt: ts('updated_at').notNull(),
   createdBy: integer('created_by'),
   updatedBy: integer('updated_by'),
+})
+
+export const outboundOrderLine = pgTable('outbound_order_line', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull(),
+  tenantId: integer('tenant_id').notNull(),
+  warehouseId: integer('warehouse_id').notNull(),
+  lineNo: integer('line_no').notNull(),
+  skuId: integer('sku_id').notNull(),
+  platformCode: text('platform_code'),
+  batchNo: text('batch_no').notNull(),
+  qty: integer('qty').notNull(),
+  allocatedQty: integer('allocated_qty').notNull(),
+  pickedQty: integer('picked_qty').notNull(),
+  shippedQty: integer('shipped_qty').notNull(),
+})
+
+export const wave = pgTable('wave', {
+  id: serial('id').primaryKey(),
+  tenantId: integer('tenant_id').notNull(),
+  warehouseId: integer('warehouse_id').notNull(),
+  waveNo: text('wave_no').notNull(),
+  ruleId: integer('rule_id'),
+  status: smallint('status').notNull(),
+  pickMode: smallint('pick_mode').notNull(),
+  taskMode: text('task_mode').notNull(),
+  orderCount: integer('order_count').notNull(),
+  skuCount: integer('sku_count').notNull(),
+  qty: integer('qty').notNull(),
+  pickedQty: integer('picked_qty').notNull(),
+  shortQty: integer('short_qty').notNull(),
+  pickedAt: ts('picked_at'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+  createdBy: integer('created_by'),
+  updatedBy: integer('updated_by'),
+})
+
+export const pickingTask = pgTable('picking_task', {
+  id: serial('id').primaryKey(),
+  tenantId: integer('tenant_id').notNull(),
+  warehouseId: integer('warehouse_id').notNull(),
+  taskNo: text('task_no').notNull(),
+  waveId: integer('wave_id').notNull(),
+  orderType: smallint('order_type').notNull(),
+  pickMode: smallint('pick_mode').notNull(),
+  taskMode: text('task_mode').notNull(),
+  status: smallint('status').notNull(),
+  claimedBy: integer('claimed_by'),
+  assigneeId: integer('assignee_id'),
+  jobGroupId: integer('job_group_id'),
+  cartCode: text('cart_code'),
+  qty: integer('qty').notNull(),
+  pickedQty: integer('picked_qty').notNull(),
+  shortQty: integer('short_qty').notNull(),
+  claimedAt: ts('claimed_at'),
+  completedAt: ts('completed_at'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+  createdBy: integer('created_by'),
+  updatedBy: integer('updated_by'),
+})
+
+export const pickingTaskLine = pgTable('picking_task_line', {
+  id: serial('id').primaryKey(),
+  taskId: integer('task_id').notNull(),
+  tenantId: integer('tenant_id').notNull(),
+  warehouseId: integer('warehouse_id').notNull(),
+  seq: integer('seq').notNull(),
+  orderId: integer('order_id').notNull(),
+  orderLineId: integer('order_line_id').notNull(),
+  reservationId: bigint('reservation_id', { mode: 'number' }),
+  locationId: integer('location_id').notNull(),
+  skuId: integer('sku_id').notNull(),
+  batchNo: text('batch_no').notNull(),
+  stockStatus: smallint('stock_status').notNull(),
+  qty: integer('qty').notNull(),
+  pickedQty: integer('picked_qty').notNull(),
+  shortQty: integer('short_qty').notNull(),
+  cartReservationId: bigint('cart_reservation_id', { mode: 'number' }),
+})
+
+export const pickRecord = pgTable('pick_record', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tenantId: integer('tenant_id').notNull(),
+  warehouseId: integer('warehouse_id').notNull(),
+  taskId: integer('task_id').notNull(),
+  taskLineId: integer('task_line_id').notNull(),
+  qty: integer('qty').notNull(),
+  scannedCode: text('scanned_code').notNull(),
+  cartCode: text('cart_code'),
+  operatorId: integer('operator_id'),
+  operatorName: text('operator_name'),
+  createdAt: ts('created_at').notNull(),
+})
+
+export const pickDiff = pgTable('pick_diff', {
+  id: serial('id').primaryKey(),
+  tenantId: integer('tenant_id').notNull(),
+  warehouseId: integer('warehouse_id').notNull(),
+  diffNo: text('diff_no').notNull(),
+  taskId: integer('task_id').notNull(),
+  taskLineId: integer('task_line_id').notNull(),
+  orderId: integer('order_id').notNull(),
+  orderLineId: integer('order_line_id').notNull(),
+  skuId: integer('sku_id').notNull(),
+  locationId: integer('location_id').notNull(),
+  shortQty: integer('short_qty').notNull(),
+  status: smallint('status').notNull(),
+  resolution: text('resolution'),
+  resolvedQty: integer('resolved_qty'),
+  resolvedBy: integer('resolved_by'),
+  resolvedByName: text('resolved_by_name'),
+  resolvedAt: ts('resolved_at'),
+  remark: text('remark'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+  createdBy: integer('created_by'),
 })
