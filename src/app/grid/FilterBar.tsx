@@ -1,8 +1,9 @@
 // The grid's filter bar: one keyboard-friendly input per filterable column. Enter applies, Esc goes
-// back to the rows; '/' in the grid focuses the first input. Ranges need both ends (spec section 5).
+// back to the rows; '/' in the grid focuses the first input. Ranges need both ends (spec section 5);
+// a date range longer than its column's `maxSpan` is refused with the column's message.
 import { forwardRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { filterParams, incompleteRange } from './query'
+import { filterParams, incompleteRange, rangeTooLong } from './query'
 import type { FilterValues, GridColumn } from './types'
 
 export interface FilterBarProps {
@@ -26,6 +27,12 @@ export const FilterBar = forwardRef<HTMLFormElement, FilterBarProps>(function Fi
       const col = filterable.find((c) => filterParams(c).includes(missing))!
       setError(t('grid:list.rangeNeedsBoth', { field: t(col.titleKey) }))
       document.getElementById(`${gridId}-f-${missing}`)?.focus()
+      return
+    }
+    const long = rangeTooLong(filterable, v)
+    if (long) {
+      setError(t(long.column.maxSpan!.messageKey, { days: long.column.maxSpan!.days, field: t(long.column.titleKey) }))
+      document.getElementById(`${gridId}-f-${long.param}`)?.focus()
       return
     }
     setError(null)

@@ -37,6 +37,20 @@ export function incompleteRange(columns: readonly GridColumn<any>[], filters: Fi
   return undefined
 }
 
+const DAY_MS = 86_400_000
+
+/** A date range longer than its column allows (`maxSpan`, the server's limit): the column and its `to` parameter. */
+export function rangeTooLong(columns: readonly GridColumn<any>[], filters: FilterValues): { column: GridColumn<any>; param: string } | undefined {
+  for (const c of columns) {
+    if (c.filter !== 'dateRange' || !c.maxSpan) continue
+    const [a, b] = filterParams(c)
+    const from = Date.parse(filters[a]?.trim() ?? '')
+    const to = Date.parse(filters[b]?.trim() ?? '')
+    if (Number.isFinite(from) && Number.isFinite(to) && (to - from) / DAY_MS > c.maxSpan.days) return { column: c, param: b }
+  }
+  return undefined
+}
+
 export function nextSort(current: string | undefined, columnId: string): string | undefined {
   // asc → desc → server default (removal), like the spec's table sort cycle.
   if (current === `${columnId}:asc`) return `${columnId}:desc`

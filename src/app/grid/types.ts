@@ -26,6 +26,8 @@ export interface GridColumn<R = Record<string, unknown>> {
   align?: 'left' | 'right' | 'center'
   /** false: always visible (column settings cannot hide it). */
   hideable?: boolean
+  /** A dateRange filter's longest span in days, refused before asking with `messageKey` ({days, field}). */
+  maxSpan?: { days: number; messageKey: string }
 }
 
 /** Query sent to the server: page, size, sort and the filters in the list helper's parameter names. */

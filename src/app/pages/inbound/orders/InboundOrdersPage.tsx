@@ -13,7 +13,7 @@ import {
   INBOUND_ORDER_API, INBOUND_ORDER_PATH, INBOUND_ORDER_PERMISSIONS, inboundOrderDetailsPath, MAX_BULK_ORDERS,
 } from '../../../../../commands/inbound-orders'
 import { fetchOrders, ORDER_GRID_ID, STATUS_OPTIONS, TYPE_OPTIONS, type OrderRecord } from './api'
-import { CommandButtons } from './Toolbar'
+import { CommandButtons } from '../../documents/CommandButtons'
 import { OrderFormDialog } from './OrderFormDialog'
 import { OrderStatusDialog } from './OrderStatusDialog'
 

@@ -3,50 +3,42 @@
 // and added with the quantity beside it (the same SKU again adds to its line). Ctrl+Enter saves through
 // the command (inbound.order.create / inbound.order.edit); every refusal — the browser's pre-flight
 // with the command's own schema, or the server's — shows under the field or line it names.
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../../api/clients'
 import { Modal } from '../../../palette/focus'
-import { runCommand, useCommandRegistry } from '../../../palette'
 import { buildCommandContext } from '../../../commands/context'
-import { issueToError, errorText, type FieldErr } from '../../../forms'
 import { api } from '../../../api/clients'
+import { docInputCls as inputCls, useCommandSubmit, useFieldParts } from '../../documents/formParts'
+import { FormFooter, LinesSection, useLineEditor, type LineColumn } from '../../documents/LinesEditor'
 import { CreateOrderArgs, EditOrderArgs, INBOUND_ORDER_API, type CreatedOrder } from '../../../../../commands/inbound-orders'
 import { fetchSuppliers, INSPECTION_OPTIONS, resolveCode, TYPE_OPTIONS, type OrderDetail, type ResolvedSku } from './api'
 
 interface Line extends ResolvedSku { key: number; code: string; qty: number }
-type Errors = Record<string, FieldErr>
 
-const inputCls = (bad: boolean) => `h-8 rounded border px-2 text-sm outline-none focus:ring-2 focus:ring-[var(--theme,#1890ff)] ${bad ? 'border-red-500' : 'border-gray-300'}`
 const LABEL = (f: string) => `inbound:order.fields.${f}`
-
-/** An ApiError's field errors keyed by field path ('lines.2.code', 'supplierId' …). */
-function serverErrors(e: unknown): Errors {
-  const out: Errors = {}
-  if (e instanceof ApiError) for (const f of e.errors ?? []) out[f.field] ??= { message: f.message }
-  return out
-}
+/** A line shows the SKU the code resolved to (the code's refusal under it), its style, color, size and the code typed. */
+const lineColumns = (t: (k: string) => string): LineColumn<Line>[] => [
+  { header: t(LABEL('skuCode')), cell: (l) => l.skuCode, codeError: true },
+  { header: t(LABEL('styleNo')), cell: (l) => l.styleNo },
+  { header: t(LABEL('colorName')), cell: (l) => l.colorName },
+  { header: t(LABEL('sizeName')), cell: (l) => l.sizeName },
+  { header: t(LABEL('code')), cell: (l) => l.code, className: 'text-gray-500' },
+]
 
 export function OrderFormDialog({ editId, onClose, onSaved }: { editId?: number; onClose(): void; onSaved?(r: CreatedOrder): void }) {
   const { t } = useTranslation()
   const uid = useId()
-  const registry = useCommandRegistry()
   const suppliers = useQuery({ queryKey: ['inbound-order-suppliers'], queryFn: fetchSuppliers, staleTime: 60_000 })
   const existing = useQuery({
     queryKey: ['inbound-order-edit', editId], enabled: editId !== undefined, staleTime: 0, retry: false,
     queryFn: () => api.get<OrderDetail>(INBOUND_ORDER_API.detailById(editId!)),
   })
   const [head, setHead] = useState({ inboundType: '1', supplierId: '', sourceNo: '', expectedArrival: '', inspectionMode: '0', batchNo: '', boxCount: '', remark: '' })
-  const [lines, setLines] = useState<Line[]>([])
-  const [scan, setScan] = useState('')
-  const [qty, setQty] = useState('1')
-  const [scanError, setScanError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [errors, setErrors] = useState<Errors>({})
-  const [formError, setFormError] = useState<string | null>(null)
-  const scanRef = useRef<HTMLInputElement>(null)
-  const nextKey = useRef(1)
+  const { errors, setErrors, formError, busy, submit } = useCommandSubmit()
+  const list = useLineEditor<Line>(setErrors)
+  const { lines, setLines, newKey } = list
   const loadedFor = useRef<number | undefined>(undefined)
   const orderNo = existing.data?.order.orderNo
 
@@ -60,31 +52,20 @@ export function OrderFormDialog({ editId, onClose, onSaved }: { editId?: number;
       inboundType: String(o.inboundType), supplierId: o.supplierId ? String(o.supplierId) : '', sourceNo: o.sourceNo ?? '', expectedArrival: o.expectedArrival ?? '',
       inspectionMode: String(o.inspectionMode), batchNo: o.batchNo ?? '', boxCount: o.boxCount === null ? '' : String(o.boxCount), remark: o.remark ?? '',
     })
-    setLines(d.lines.map((l) => ({ key: nextKey.current++, code: l.skuCode, qty: l.expectedQty, skuId: l.skuId, skuCode: l.skuCode, styleNo: l.styleNo ?? '', colorName: l.colorName ?? '', sizeName: l.sizeName ?? '' })))
-  }, [existing.data, editId])
-
-  const total = useMemo(() => lines.reduce((s, l) => s + (Number.isFinite(l.qty) ? l.qty : 0), 0), [lines])
+    setLines(d.lines.map((l) => ({ key: newKey(), code: l.skuCode, qty: l.expectedQty, skuId: l.skuId, skuCode: l.skuCode, styleNo: l.styleNo ?? '', colorName: l.colorName ?? '', sizeName: l.sizeName ?? '' })))
+  }, [existing.data, editId, setLines, newKey])
 
   const addScan = async () => {
-    const code = scan.trim().toUpperCase()
-    if (!code) return
-    const n = Number(qty)
-    if (!Number.isInteger(n) || n < 1) { setScanError(t('errors:field.tooSmall', { field: t(LABEL('qty')), min: 1 })); return }
-    setScanError(null)
+    const typed = list.readScan(t('errors:field.tooSmall', { field: t(LABEL('qty')), min: 1 }))
+    if (!typed) return
+    const { code, n } = typed
     try {
       const sku = await resolveCode(code)
-      setLines((ls) => {
-        const same = ls.find((l) => l.skuId === sku.skuId)
-        if (same) return ls.map((l) => (l === same ? { ...l, qty: l.qty + n } : l))
-        return [...ls, { ...sku, key: nextKey.current++, code, qty: n }]
-      })
-      setScan('')
-      setQty('1')
-      setErrors((e) => { const { lines: _drop, ...rest } = e; return rest })
+      list.add((l) => l.skuId === sku.skuId, (key) => ({ ...sku, key, code, qty: n }), n)
     } catch (e) {
-      setScanError(e instanceof ApiError ? (e.errors?.[0]?.message ?? e.message) : (e as Error).message)
+      list.setScanError(e instanceof ApiError ? (e.errors?.[0]?.message ?? e.message) : (e as Error).message)
     } finally {
-      scanRef.current?.focus()
+      list.scanRef.current?.focus()
     }
   }
 
@@ -97,59 +78,22 @@ export function OrderFormDialog({ editId, onClose, onSaved }: { editId?: number;
   })
 
   const save = async () => {
-    if (busy) return
-    const args = argsOf()
-    const schema = editId !== undefined ? EditOrderArgs : CreateOrderArgs
-    const pre = schema.safeParse(args)
-    if (!pre.success) {
-      const errs: Errors = {}
-      for (const i of pre.error.issues) errs[i.path.join('.')] ??= issueToError(i)
-      setErrors(errs)
-      return
-    }
-    const def = registry.get(editId !== undefined ? 'inbound.order.edit' : 'inbound.order.create')
-    if (!def) return
-    setBusy(true)
-    setFormError(null)
-    try {
-      // Editing: the open order is the command's selection, wherever the dialog was opened from.
-      const ctx = editId !== undefined ? { ...buildCommandContext(), selection: [{ id: editId, orderNo }] } : undefined
-      const out = await runCommand(def, { ctx, args: args as never })
-      // onSaved takes over (e.g. opens the new order); otherwise the dialog just closes.
-      if (out.status === 'ok') { if (onSaved) onSaved(out.result as CreatedOrder); else onClose(); return }
-      if (out.status === 'failed') {
-        const errs = serverErrors(out.error)
-        setErrors(errs)
-        if (!Object.keys(errs).length) setFormError(out.error instanceof Error ? out.error.message : String(out.error))
-      }
-    } finally {
-      setBusy(false)
-    }
+    // Editing: the open order is the command's selection, wherever the dialog was opened from.
+    const out = editId !== undefined
+      ? await submit('inbound.order.edit', EditOrderArgs, argsOf(), { ctx: { ...buildCommandContext(), selection: [{ id: editId, orderNo }] } })
+      : await submit('inbound.order.create', CreateOrderArgs, argsOf())
+    // onSaved takes over (e.g. opens the new order); otherwise the dialog just closes.
+    if (out) { if (onSaved) onSaved(out.result as CreatedOrder); else onClose() }
   }
 
   const keyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); void save() }
   }
 
-  const errOf = (path: string) => errorText(t, errors[path], LABEL(path.split('.').filter((p) => !/^\d+$/.test(p)).pop() ?? path))
-  const fieldProps = (name: string) => {
-    const msg = errOf(name)
-    return { id: `${uid}-${name}`, 'aria-invalid': msg ? true : undefined, 'aria-describedby': msg ? `${uid}-${name}-err` : undefined }
-  }
-  const fieldBox = (name: string, control: React.ReactNode, required = false) => {
-    const msg = errOf(name)
-    return (
-      <div className="flex flex-col gap-1 text-sm" data-field={name}>
-        <label htmlFor={`${uid}-${name}`} className="text-gray-700">{t(LABEL(name))}{required && <span className="ml-0.5 text-red-600">*</span>}</label>
-        {control}
-        {msg && <p id={`${uid}-${name}-err`} role="alert" className="text-xs text-red-600">{msg}</p>}
-      </div>
-    )
-  }
+  const { errOf, fieldProps, fieldBox } = useFieldParts(uid, errors, LABEL)
   const text = (name: keyof typeof head, max: number) => fieldBox(name,
     <input {...fieldProps(name)} className={inputCls(!!errOf(name))} value={head[name]} maxLength={max} onChange={(e) => setHead((h) => ({ ...h, [name]: e.target.value }))} />)
   const titleId = `${uid}-title`
-  const linesError = errOf('lines')
 
   return (
     <Modal scope="dialog" labelledBy={titleId} onEscape={onClose} onKeyDown={keyDown} testId="inbound-order-form" className="max-h-[90vh] w-full max-w-4xl overflow-auto rounded-lg bg-white p-4 shadow-2xl">
@@ -158,7 +102,7 @@ export function OrderFormDialog({ editId, onClose, onSaved }: { editId?: number;
         {fieldBox('inboundType',
           <select {...fieldProps('inboundType')} className={inputCls(!!errOf('inboundType'))} value={head.inboundType} onChange={(e) => setHead((h) => ({ ...h, inboundType: e.target.value }))}>
             {TYPE_OPTIONS.map((o) => <option key={o.value} value={o.value}>{t(o.labelKey)}</option>)}
-          </select>, true)}
+          </select>, { required: true })}
         {fieldBox('supplierId',
           <select {...fieldProps('supplierId')} className={inputCls(!!errOf('supplierId'))} value={head.supplierId} onChange={(e) => setHead((h) => ({ ...h, supplierId: e.target.value }))}>
             <option value="">{t('inbound:order.form.none')}</option>
@@ -177,65 +121,11 @@ export function OrderFormDialog({ editId, onClose, onSaved }: { editId?: number;
         {text('remark', 500)}
       </div>
 
-      <section className="mt-4 flex flex-col gap-2" aria-labelledby={`${uid}-lines`}>
-        <h3 id={`${uid}-lines`} className="text-sm font-semibold">{t(LABEL('lines'))} — {t('inbound:order.form.total', { lines: lines.length, qty: total })}</h3>
-        <div className="flex items-end gap-2">
-          <div className="flex flex-1 flex-col gap-1 text-sm">
-            <label htmlFor={`${uid}-scan`} className="text-gray-700">{t('inbound:order.form.scan')}</label>
-            <input id={`${uid}-scan`} ref={scanRef} autoFocus data-testid="order-scan" className={inputCls(!!scanError)} value={scan} autoComplete="off"
-              aria-invalid={scanError ? true : undefined} aria-describedby={scanError ? `${uid}-scan-err` : undefined}
-              onChange={(e) => setScan(e.target.value)} onKeyDown={(e) => { if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey) { e.preventDefault(); void addScan() } }} />
-          </div>
-          <div className="flex w-28 flex-col gap-1 text-sm">
-            <label htmlFor={`${uid}-qty`} className="text-gray-700">{t(LABEL('qty'))}</label>
-            <input id={`${uid}-qty`} type="number" min={1} data-testid="order-scan-qty" className={inputCls(false)} value={qty} onChange={(e) => setQty(e.target.value)}
-              onKeyDown={(e) => { if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey) { e.preventDefault(); void addScan() } }} />
-          </div>
-        </div>
-        {scanError && <p id={`${uid}-scan-err`} role="alert" className="text-xs text-red-600" data-testid="order-scan-error">{scanError}</p>}
-        {linesError && <p role="alert" className="text-xs text-red-600" data-testid="order-lines-error">{linesError}</p>}
-        {lines.length === 0 ? <p className="text-sm text-gray-500">{t('inbound:order.form.empty')}</p> : (
-          <table className="w-full text-sm" data-testid="order-form-lines">
-            <thead className="text-left text-gray-500">
-              <tr>
-                <th className="py-1">{t(LABEL('lineNo'))}</th><th>{t(LABEL('skuCode'))}</th><th>{t(LABEL('styleNo'))}</th><th>{t(LABEL('colorName'))}</th>
-                <th>{t(LABEL('sizeName'))}</th><th>{t(LABEL('code'))}</th><th className="w-28">{t(LABEL('qty'))}</th><th />
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((l, i) => {
-                const codeErr = errOf(`lines.${i}.code`)
-                const qtyErr = errOf(`lines.${i}.qty`)
-                return (
-                  <tr key={l.key} className="border-t align-top">
-                    <td className="py-1 tabular-nums">{i + 1}</td>
-                    <td>{l.skuCode}{codeErr && <p role="alert" className="text-xs text-red-600">{codeErr}</p>}</td>
-                    <td>{l.styleNo}</td><td>{l.colorName}</td><td>{l.sizeName}</td><td className="text-gray-500">{l.code}</td>
-                    <td>
-                      <input type="number" min={1} aria-label={`${t(LABEL('qty'))} ${l.skuCode}`} className={`${inputCls(!!qtyErr)} w-24`} value={Number.isFinite(l.qty) ? l.qty : ''}
-                        aria-invalid={qtyErr ? true : undefined}
-                        onChange={(e) => { const v = e.target.value === '' ? NaN : Number(e.target.value); setLines((ls) => ls.map((x) => (x.key === l.key ? { ...x, qty: v } : x))) }} />
-                      {qtyErr && <p role="alert" className="text-xs text-red-600">{qtyErr}</p>}
-                    </td>
-                    <td>
-                      <button type="button" className="h-7 rounded border px-2 text-xs" aria-label={t('inbound:order.form.remove', { line: i + 1 })}
-                        onClick={() => setLines((ls) => ls.filter((x) => x.key !== l.key))}>×</button>
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        )}
-      </section>
-      {formError && <p role="alert" className="mt-3 text-sm text-red-600">{formError}</p>}
-      <p className="mt-3 text-xs text-gray-500">{t('inbound:order.form.keys')}</p>
-      <div className="mt-3 flex justify-end gap-2">
-        <button type="button" className="h-8 rounded border px-3 text-sm" onClick={onClose}>{t('common:cancel')}</button>
-        <button type="button" className="h-8 rounded bg-[var(--theme,#1890ff)] px-3 text-sm text-white disabled:opacity-50" disabled={busy} data-testid="order-save" onClick={() => void save()}>
-          {t('inbound:order.form.save')}
-        </button>
-      </div>
+      <LinesSection<Line> uid={uid} title={`${t(LABEL('lines'))} — ${t('inbound:order.form.total', { lines: lines.length, qty: list.total })}`}
+        scanLabel={t('inbound:order.form.scan')} qtyLabel={t(LABEL('qty'))} emptyText={t('inbound:order.form.empty')} lineNoHeader={t(LABEL('lineNo'))}
+        qtyAria={(l) => `${t(LABEL('qty'))} ${l.skuCode}`} removeAria={(i) => t('inbound:order.form.remove', { line: i + 1 })} autoFocusScan
+        editor={list} onAdd={() => void addScan()} columns={lineColumns(t)} errOf={errOf} />
+      <FormFooter formError={formError} keys="inbound:order.form.keys" saveLabel="inbound:order.form.save" busy={busy} onCancel={onClose} onSave={() => void save()} />
     </Modal>
   )
 }

@@ -3,9 +3,9 @@
 // disabled one also tells). A document's state decides through its status machine (src/domain/states).
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { commandEnabled, commandVisible, type CommandContext, type CommandDef } from '../../../../domain/commands'
-import { reasonLabel } from '../../../commands/reason'
-import { runCommand, useCommandContext, useCommandRegistry } from '../../../palette'
+import { commandEnabled, commandVisible, type CommandContext, type CommandDef } from '../../../domain/commands'
+import { reasonLabel } from '../../commands/reason'
+import { runCommand, useCommandContext, useCommandRegistry } from '../../palette'
 
 export function CommandButtons({ ids, ctx: given, label }: { ids: readonly string[]; ctx?: CommandContext; label: string }) {
   const { t } = useTranslation()

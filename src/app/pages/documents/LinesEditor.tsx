@@ -1,0 +1,151 @@
+// The lines of a document's form, keyboard first: a scan field (type or scan a code, Enter adds it
+// with the quantity beside it), the lines' table with each line's quantity and a remove button, the
+// refusals on the line they name ('lines.2.code', 'lines.2.qty') and on the lines as a whole; and the
+// form's footer (its general refusal, the keys, cancel and save). Removing a line gives the focus back
+// to the scan field (the button pressed is gone) and drops the errors by position.
+import { useCallback, useMemo, useRef, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react'
+import { useTranslation } from 'react-i18next'
+import { docInputCls as inputCls, type FieldErrors } from './formParts'
+
+export interface EditLine { key: number; qty: number }
+
+/**
+ * The lines' state and the scan field's: the typed code and quantity, add with a fresh key (the same
+ * line again adds up), a quantity typed on a line, removal.
+ */
+export function useLineEditor<L extends EditLine>(setErrors: Dispatch<SetStateAction<FieldErrors>>) {
+  const scanRef = useRef<HTMLInputElement>(null)
+  const [scan, setScan] = useState('')
+  const [qty, setQty] = useState('1')
+  const [scanError, setScanError] = useState<string | null>(null)
+  const [lines, setLines] = useState<L[]>([])
+  const nextKey = useRef(1)
+  const total = useMemo(() => lines.reduce((s, l) => s + (Number.isFinite(l.qty) ? l.qty : 0), 0), [lines])
+  const newKey = useCallback(() => nextKey.current++, [])
+  return {
+    scanRef, scan, setScan, qty, setQty, scanError, setScanError, lines, setLines, total, newKey,
+    /** The typed code (upper case) and quantity; undefined with nothing typed or a bad quantity (`tooSmall` shown). */
+    readScan: (tooSmall: string): { code: string; n: number } | undefined => {
+      const code = scan.trim().toUpperCase()
+      if (!code) return undefined
+      const n = Number(qty)
+      if (!Number.isInteger(n) || n < 1) { setScanError(tooSmall); return undefined }
+      setScanError(null)
+      return { code, n }
+    },
+    /** Adds `n` to the line `same` finds, or appends `make(key)`; the scan field is emptied for the next code. */
+    add: (same: (l: L) => boolean, make: (key: number) => L, n: number) => {
+      setLines((ls) => {
+        const hit = ls.find(same)
+        if (hit) return ls.map((l) => (l === hit ? { ...l, qty: l.qty + n } : l))
+        return [...ls, make(nextKey.current++)]
+      })
+      setErrors(({ lines: _drop, ...rest }) => rest)
+      setScan('')
+      setQty('1')
+    },
+    setLineQty: (key: number, q: number) => setLines((ls) => ls.map((x) => (x.key === key ? { ...x, qty: q } : x))),
+    remove: (key: number) => {
+      setLines((ls) => ls.filter((x) => x.key !== key))
+      setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith('lines.'))))
+      scanRef.current?.focus()
+    },
+  }
+}
+export type LineEditor<L extends EditLine> = ReturnType<typeof useLineEditor<L>>
+
+export interface LineColumn<L> { header: string; cell(l: L): ReactNode; className?: string; /** The line's code refusal shows under this cell. */ codeError?: boolean }
+
+export interface LinesSectionProps<L extends EditLine> {
+  uid: string
+  editor: LineEditor<L>
+  /** Texts, already translated. */
+  title: string; scanLabel: string; qtyLabel: string; emptyText: string; lineNoHeader: string
+  qtyAria(l: L, index: number): string
+  removeAria(index: number): string
+  removeHeader?: string
+  onAdd(): void
+  autoFocusScan?: boolean
+  columns: readonly LineColumn<L>[]
+  errOf(path: string): string | undefined
+}
+
+export function LinesSection<L extends EditLine>({ editor, ...p }: LinesSectionProps<L>) {
+  const { uid } = p
+  const { scanRef, scan, qty, scanError, lines } = editor
+  const linesError = p.errOf('lines')
+  const onEnter = (e: React.KeyboardEvent) => { if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey) { e.preventDefault(); p.onAdd() } }
+  return (
+    <section className="mt-4 flex flex-col gap-2" aria-labelledby={`${uid}-lines`}>
+      <h3 id={`${uid}-lines`} className="text-sm font-semibold">{p.title}</h3>
+      <div className="flex items-end gap-2">
+        <div className="flex flex-1 flex-col gap-1 text-sm">
+          <label htmlFor={`${uid}-scan`} className="text-gray-700">{p.scanLabel}</label>
+          <input id={`${uid}-scan`} ref={scanRef} autoFocus={p.autoFocusScan} data-testid="order-scan" className={inputCls(!!scanError)} value={scan} autoComplete="off"
+            aria-invalid={scanError ? true : undefined} aria-describedby={scanError ? `${uid}-scan-err` : undefined}
+            onChange={(e) => editor.setScan(e.target.value)} onKeyDown={onEnter} />
+        </div>
+        <div className="flex w-28 flex-col gap-1 text-sm">
+          <label htmlFor={`${uid}-qty`} className="text-gray-700">{p.qtyLabel}</label>
+          <input id={`${uid}-qty`} type="number" min={1} data-testid="order-scan-qty" className={inputCls(false)} value={qty} onChange={(e) => editor.setQty(e.target.value)} onKeyDown={onEnter} />
+        </div>
+      </div>
+      {scanError && <p id={`${uid}-scan-err`} role="alert" className="text-xs text-red-600" data-testid="order-scan-error">{scanError}</p>}
+      {linesError && <p role="alert" className="text-xs text-red-600" data-testid="order-lines-error">{linesError}</p>}
+      {lines.length === 0 ? <p className="text-sm text-gray-500">{p.emptyText}</p> : (
+        <table className="w-full text-sm" data-testid="order-form-lines">
+          <thead className="text-left text-gray-500">
+            <tr>
+              <th scope="col" className="py-1">{p.lineNoHeader}</th>
+              {p.columns.map((c, i) => <th key={i} scope="col">{c.header}</th>)}
+              <th scope="col" className="w-28">{p.qtyLabel}</th>
+              <th scope="col">{p.removeHeader && <span className="sr-only">{p.removeHeader}</span>}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((l, i) => {
+              const codeErr = p.errOf(`lines.${i}.code`)
+              const qtyErr = p.errOf(`lines.${i}.qty`)
+              return (
+                <tr key={l.key} className="border-t align-top" data-line={i + 1}>
+                  <td className="py-1 tabular-nums">{i + 1}</td>
+                  {p.columns.map((c, j) => (
+                    <td key={j} className={c.className}>
+                      {c.cell(l)}
+                      {c.codeError && codeErr && <p role="alert" className="font-sans text-xs text-red-600" data-testid={`line-error-${i + 1}`}>{codeErr}</p>}
+                    </td>
+                  ))}
+                  <td>
+                    <input type="number" min={1} aria-label={p.qtyAria(l, i)} className={`${inputCls(!!qtyErr)} w-24`} value={Number.isFinite(l.qty) ? l.qty : ''}
+                      aria-invalid={qtyErr ? true : undefined} onChange={(e) => editor.setLineQty(l.key, e.target.value === '' ? NaN : Number(e.target.value))} />
+                    {qtyErr && <p role="alert" className="text-xs text-red-600">{qtyErr}</p>}
+                  </td>
+                  <td>
+                    <button type="button" className="h-7 rounded border px-2 text-xs" aria-label={p.removeAria(i)} onClick={() => editor.remove(l.key)}>×</button>
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  )
+}
+
+/** The form's end: its general refusal, the keys hint, cancel and save (`saveLabel`, `keys`: i18n keys). */
+export function FormFooter({ formError, keys, saveLabel, busy, onCancel, onSave }: { formError: string | null; keys: string; saveLabel: string; busy: boolean; onCancel(): void; onSave(): void }) {
+  const { t } = useTranslation()
+  return (
+    <>
+      {formError && <p role="alert" className="mt-3 text-sm text-red-600" data-testid="order-form-error">{formError}</p>}
+      <p className="mt-3 text-xs text-gray-500">{t(keys)}</p>
+      <div className="mt-3 flex justify-end gap-2">
+        <button type="button" className="h-8 rounded border px-3 text-sm" onClick={onCancel}>{t('common:cancel')}</button>
+        <button type="button" className="h-8 rounded bg-[var(--theme,#1890ff)] px-3 text-sm text-white disabled:opacity-50" disabled={busy} data-testid="order-save" onClick={onSave}>
+          {t(saveLabel)}
+        </button>
+      </div>
+    </>
+  )
+}
