@@ -10,6 +10,8 @@ import AxeBuilder from '@axe-core/playwright'
 import { Console, tr } from './pages/console'
 import { adminScreens } from './pages/screens'
 import { watchCsp } from './pages/csp'
+import { apiCommand, apiGet } from './pages/stations'
+import { OUTBOUND_ORDER_DETAILS_PATH, OUTBOUND_ORDER_PATH, outboundDialogPath, outboundOrderDetailsPath } from '../commands/outbound-orders'
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -65,6 +67,19 @@ test('axe-core: no serious or critical violation on any screen', async ({ page }
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('order-lines')).toBeVisible()
   findings.push(...await scan(page, 'inbound order details with lines'))
+  // The sales outbound order's details with its document (one made over the API), and its list's form dialog.
+  const sku = (await apiGet<{ records: { skuCode: string }[] }>(page, '/api/resources/sku?size=1')).records[0]!.skuCode
+  const made = await apiCommand<{ orderNo: string }>(page, 'outbound.order.create', {
+    platform: 'AMAZON', consigneeName: 'A11y Check', address: '1 Main St', country: 'US', lines: [{ code: sku, qty: 1 }],
+  })
+  await open(page, outboundOrderDetailsPath(made.orderNo), OUTBOUND_ORDER_DETAILS_PATH)
+  await expect(page.getByTestId('outbound-order-details').getByTestId('order-lines')).toBeVisible()
+  findings.push(...await scan(page, 'outbound order details with lines', `[data-page="${OUTBOUND_ORDER_DETAILS_PATH}"]`))
+  await open(page, outboundDialogPath.create(), OUTBOUND_ORDER_PATH)
+  await expect(page.getByTestId('outbound-order-form')).toBeVisible()
+  findings.push(...await scan(page, 'new outbound order form', '[data-testid="outbound-order-form"]'))
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('outbound-order-form')).toBeHidden()
 
   // The shell (sidebar, top bar, tabs, breadcrumb, footer) is checked whole on the first screen and
   // the details page; after that each screen's own area, which is what changes from one to the next.
