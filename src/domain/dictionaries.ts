@@ -12,6 +12,10 @@ export const OutboundOrderStatus = {
 export const ReplenishmentTaskStatus = { ToBeReplenished: 0, Restocking: 1, Completed: 2, Abolished: 3, ToBeAllocated: 4 } as const
 export const PackingStatus = { ToBePacked: 1, InPacking: 2, Completed: 3, Abnormal: 4, Cancel: 5, PackAbnormal: 6, OutOfStock: 7 } as const
 export const TaskClaimStatus = { Unclaimed: 0, Working: 1, Completed: 2 } as const
+/** Waves (issue 12; the spec names the picking labels without codes: these are ours). */
+export const WaveStatus = { ToPick: 0, Picking: 1, Picked: 2, PartPicked: 3, Cancelled: 9 } as const
+/** Exceptions' handling (spec section 4 "handling (pending, processed)"). */
+export const HandlingStatus = { Pending: 0, Processed: 1 } as const
 export const CountPlanStatus = { Unclaimed: 0, InventoryToBeCounted: 1, WaitingForApproval: 2, Finished: 4, Invalid: 9 } as const
 export const ApprovalStatus = { PendingApproval: 1, ApprovalRejected: 2, ApprovalPassed: 3, Completed: 4 } as const
 export const InboundStatus = { New: 0, WaitingIssued: 1, Issued: 2, Receiving: 3, Finish: 4, Abolished: 5 } as const
@@ -113,6 +117,8 @@ export const DICTIONARIES = {
   replenishmentTaskStatus: fromEnum(ReplenishmentTaskStatus),
   packingStatus: fromEnum(PackingStatus),
   taskClaimStatus: fromEnum(TaskClaimStatus),
+  waveStatus: fromEnum(WaveStatus),
+  handlingStatus: fromEnum(HandlingStatus),
   countPlanStatus: fromEnum(CountPlanStatus),
   approvalStatus: fromEnum(ApprovalStatus),
   inboundStatus: fromEnum(InboundStatus),

@@ -149,10 +149,10 @@ const TREE: Def[] = [
     dir(7030, 'stock-out-toc', 'ToC', [
       screen(7031, 'toc-sales-outbound', 'sales-outbound', { buttons: [[7120, 'export'], [7140, 'add'], [7141, 'validate'], [7142, 'void'], [7143, 'lock'], [7144, 'unlock'], [7145, 'stop'], [7146, 'terminate'], [7147, 'merge'], [7148, 'refresh-lock'], [7149, 'shipping-method'], [7150, 'import'], [7151, 'status']] }),
       page(7041, 'toc-sales-outbound-details', 'sales-outbound/details', '/stock-out/ToC/sales-outbound'),
-      screen(7032, 'wave-picking', 'wave-picking', { buttons: [[7121, 'create'], [7122, 'assign']] }),
+      screen(7032, 'wave-picking', 'wave-picking', { buttons: [[7121, 'create'], [7122, 'assign'], [7152, 'cancel']] }),
       page(7033, 'wave-picking-details', 'wave-picking/details', '/stock-out/ToC/wave-picking'),
       page(7034, 'allot-pick-task', 'wave-picking/allot-pick-task', '/stock-out/ToC/wave-picking'),
-      screen(7035, 'pickingtasks', 'pickingtasks', { buttons: [[7123, 'assign'], [7124, 'print']] }),
+      screen(7035, 'pickingtasks', 'pickingtasks', { buttons: [[7123, 'assign'], [7124, 'print'], [7153, 'claim'], [7154, 'pick']] }),
       screen(7036, 'shippinginfo', 'shippinginfo'),
       screen(7037, 'reviewpackaging', 'reviewpackaging', { buttons: [[7125, 'review']] }),
       screen(7038, 'auto-packaging', 'auto-packaging'),
@@ -182,7 +182,7 @@ const TREE: Def[] = [
   dir(10000, 'stock-out-abnormal', '/stock-out-abnormal', [
     screen(10001, 'stock-out-abnormal-list', 'list', { buttons: [[10101, 'handle']] }),
     screen(10002, 'stop-stock-out', 'stop-stock-out', { buttons: [[10102, 'confirm']] }),
-    screen(10003, 'pick-diff', 'pick-diff'),
+    screen(10003, 'pick-diff', 'pick-diff', { buttons: [[10103, 'handle']] }),
   ], { icon: 'warning', section: 'stock-out-abnormal' }),
 
   dir(11000, 'fba-shipment', '/fba-shipment', [

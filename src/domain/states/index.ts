@@ -9,7 +9,10 @@ import { quickInboundMachine } from './quick-inbound'
 import { releaseStripMachine } from './release-strip'
 import { upcRequestMachine } from './upc-request'
 import { outboundOrderMachine } from './outbound-order'
+import { waveMachine } from './wave'
+import { pickingTaskMachine } from './picking-task'
+import { pickDiffMachine } from './pick-diff'
 
 export const DOCUMENT_MACHINES: readonly MachineDef<any>[] = [
-  inboundOrderMachine, inspectionMachine, shelvingTaskMachine, returnOrderMachine, quickInboundMachine, releaseStripMachine, upcRequestMachine, outboundOrderMachine,
+  inboundOrderMachine, inspectionMachine, shelvingTaskMachine, returnOrderMachine, quickInboundMachine, releaseStripMachine, upcRequestMachine, outboundOrderMachine, waveMachine, pickingTaskMachine, pickDiffMachine,
 ]

@@ -67,7 +67,10 @@ export const outboundOrderMachine = defineMachine<OutboundOrderFacts>({
     'outbound.order.void': all(only(OUTBOUND_FROM.void, 'outbound:order.errors.voidStatus'), (o) => notInWave(o)),
     'outbound.order.lock': only(OUTBOUND_FROM.lock, 'outbound:order.errors.lockStatus'),
     'outbound.order.unlock': only(OUTBOUND_FROM.unlock, 'outbound:order.errors.unlockStatus'),
-    'outbound.order.stop': only(OUTBOUND_FROM.stop, 'outbound:order.errors.stopStatus'),
+    // After picking, an intercept brings the goods back through a return-to-stock task (the next
+    // outbound issue); until then a picked order cannot be stopped.
+    'outbound.order.stop': all(only(OUTBOUND_FROM.stop, 'outbound:order.errors.stopStatus'),
+      (o) => (o.pickedQty > 0 ? refuse('outbound:order.errors.stopPicked', params(o, { pickedQty: o.pickedQty })) : true)),
     'outbound.order.terminate': all(only(OUTBOUND_FROM.terminate, 'outbound:order.errors.terminateStatus'),
       (o) => (o.pickedQty > 0 ? refuse('outbound:order.errors.terminatePicked', params(o, { pickedQty: o.pickedQty })) : true)),
     'outbound.order.shippingMethod': all(only(OUTBOUND_FROM.shippingMethod, 'outbound:order.errors.shippingMethodStatus'),

@@ -1,9 +1,11 @@
 // The outbound area (issue 12): sales (ToC retail) orders — intake, status machine, allocation on the
-// ledger. Importing it registers the command handlers and the "go to document" lookup.
+// ledger — and waves, picking tasks, the picking station and pick-diff exceptions. Importing it registers the command handlers and the "go to document" lookup.
 import type { Area } from '../index'
 import { registerRoutes } from '../../http/route'
 import { outboundOrderRoutes } from './orders'
+import { pickingRoutes } from './picking'
 
 export const outboundArea: Area = (app, deps) => {
   registerRoutes(app, outboundOrderRoutes(deps.db))
+  registerRoutes(app, pickingRoutes(deps.db))
 }

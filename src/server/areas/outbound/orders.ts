@@ -22,6 +22,7 @@ import { outboundOrder, shop, site } from '../../db/schema/index'
 import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
 import { allocateOrder, OUTBOUND_DOC, releaseOrder, orderReservations } from '../../inventory/allocation'
 import { strategyFor } from '../../inventory/outbound-strategy'
+import { leaveWave } from './picking'
 import { receiveOneFile } from '../session/files'
 import { translate } from '../../i18n'
 import { registerDocumentLookup, containsPattern } from '../search/registry'
@@ -219,13 +220,15 @@ const MOVES: Record<string, Move> = {
     await setStatus(tx, auth, h.id, to, sql`, lock_from_status = NULL`)
     return { to }
   },
-  // Intercept: nothing is picked yet (picking arrives with the waves), so every reservation goes back.
+  // Intercept before picking: out of its wave's tasks, every reservation goes back.
   'outbound.order.stop': async (tx, auth, h, reason) => {
+    await leaveWave(tx, auth, h.id, h.orderNo)
     const released = await releaseOrder(tx, allocAuth(auth), h.id, 'stop')
     await setStatus(tx, auth, h.id, S.StopTransport, sql`, stop_reason = ${reason}, lock_from_status = NULL, closed_at = now()`)
     return { to: S.StopTransport, released }
   },
   'outbound.order.terminate': async (tx, auth, h, reason) => {
+    await leaveWave(tx, auth, h.id, h.orderNo)
     const released = await releaseOrder(tx, allocAuth(auth), h.id, 'terminate')
     await setStatus(tx, auth, h.id, S.DeficiencyOver, sql`, stop_reason = ${reason}, lock_from_status = NULL, closed_at = now()`)
     return { to: S.DeficiencyOver, released }

@@ -164,3 +164,14 @@ export const pickDiff = pgTable('pick_diff', {
   updatedAt: ts('updated_at').notNull(),
   createdBy: integer('created_by'),
 })
+
+export const outboundSetting = pgTable('outbound_setting', {
+  tenantId: integer('tenant_id').notNull(),
+  warehouseId: integer('warehouse_id').notNull(),
+  pickedLocationId: integer('picked_location_id'),
+  pickingTimeoutHours: integer('picking_timeout_hours').notNull(),
+  pickingSendingTimeoutHours: integer('picking_sending_timeout_hours').notNull(),
+  notIssuedDays: integer('not_issued_days').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+  updatedBy: integer('updated_by'),
+})

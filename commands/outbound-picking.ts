@@ -1,0 +1,212 @@
+// Waves, picking tasks, the picking station and pick-diff exceptions (issue 12 §3–4): generate waves
+// by the wave rules (or by hand from a selection of orders), cancel a wave nobody picks yet, allot
+// picking tasks to an operator or a job group, claim a task, pick by scanning location then SKU
+// (goods move on the ledger from the shelf to the picked-goods location; the reservation follows
+// them), report a short pick (a pick-diff exception), and resolve it: reissue, reallocate or out of
+// stock. Machines: src/domain/states/wave.ts, picking-task.ts, pick-diff.ts. Handlers:
+// src/server/areas/outbound/picking.ts (one transaction each).
+import { z } from 'zod'
+import { defineCommand, type CommandContext, type CommandDef, type EnabledResult } from '../src/domain/commands'
+import { PickMode } from '../src/domain/dictionaries'
+import { enabledOver, type MachineDef } from '../src/domain/states/machine'
+import { waveMachine } from '../src/domain/states/wave'
+import { pickingTaskMachine } from '../src/domain/states/picking-task'
+import { pickDiffMachine } from '../src/domain/states/pick-diff'
+import { OUTBOUND_ORDER_PATH, selectedOutboundIds } from './outbound-orders'
+
+export const WAVE_PATH = '/stock-out/ToC/wave-picking'
+export const WAVE_DETAILS_PATH = '/stock-out/ToC/wave-picking/details'
+export const waveDetailsPath = (waveNo: string) => `${WAVE_DETAILS_PATH}?waveNo=${encodeURIComponent(waveNo)}`
+export const PICKING_PATH = '/stock-out/ToC/pickingtasks'
+export const pickingStationPath = (taskNo: string) => `${PICKING_PATH}?task=${encodeURIComponent(taskNo)}`
+export const PICK_DIFF_PATH = '/stock-out-abnormal/pick-diff'
+
+/** Permission codes: buttons of wave-picking, pickingtasks and pick-diff (src/domain/menu/catalog.ts). */
+export const PICKING_PERMISSIONS = {
+  waveView: 'menu:wave-picking',
+  waveCreate: 'wave-picking:create',
+  waveAssign: 'wave-picking:assign',
+  waveCancel: 'wave-picking:cancel',
+  taskView: 'menu:pickingtasks',
+  taskAssign: 'pickingtasks:assign',
+  taskClaim: 'pickingtasks:claim',
+  pick: 'pickingtasks:pick',
+  diffView: 'menu:pick-diff',
+  diffHandle: 'pick-diff:handle',
+} as const
+
+/** Most orders a wave made by hand takes. */
+export const MAX_WAVE_ORDERS = 1000
+
+const taskNoSchema = z.string().trim().min(1, 'errors:field.required').max(40).transform((s) => s.toUpperCase())
+const scanCode = z.string().trim().min(1, 'errors:field.required').max(80).transform((s) => s.toUpperCase())
+
+/** By rule: every enabled wave rule in priority order over the orders in force, fully allocated, in no wave. */
+export const GenerateWavesArgs = z.strictObject({ ruleId: z.number().int().positive().nullish() })
+export type GenerateWavesArgs = z.infer<typeof GenerateWavesArgs>
+export const CreateWaveArgs = z.strictObject({
+  orderIds: z.array(z.number().int().positive()).min(1, 'common:validation.selectAtLeastOne').max(MAX_WAVE_ORDERS),
+  pickMode: z.number().int().refine((v) => v === PickMode.PickingBySeed || v === PickMode.OrdinaryPicking, 'errors:field.invalidValue').default(PickMode.OrdinaryPicking),
+  taskMode: z.enum(['whole', 'bulk']).default('whole'),
+})
+export type CreateWaveArgs = z.input<typeof CreateWaveArgs>
+export const WaveIdsArgs = z.strictObject({ ids: z.array(z.number().int().positive()).min(1, 'common:validation.selectAtLeastOne').max(200) })
+export type WaveIdsArgs = z.infer<typeof WaveIdsArgs>
+
+/** Allot picking tasks: to one operator or to a job group (exactly one of the two). */
+export const AssignTasksArgs = z.strictObject({
+  ids: z.array(z.number().int().positive()).min(1, 'common:validation.selectAtLeastOne').max(200),
+  assigneeId: z.number().int().positive().nullish(),
+  jobGroupId: z.number().int().positive().nullish(),
+}).refine((a) => (a.assigneeId == null) !== (a.jobGroupId == null), { message: 'outbound:pick.errors.assignOne', path: ['assigneeId'] })
+export type AssignTasksArgs = z.infer<typeof AssignTasksArgs>
+
+export const ClaimTaskArgs = z.strictObject({ taskNo: taskNoSchema, cartCode: z.string().trim().max(40).nullish().transform((v) => (v ? v.toUpperCase() : null)) })
+export type ClaimTaskArgs = z.input<typeof ClaimTaskArgs>
+
+/** One pick: the location scanned first, then the SKU (code, UPC or FNSKU); qty typed or 1 per scan. */
+export const PickScanArgs = z.strictObject({
+  taskNo: taskNoSchema,
+  locationCode: scanCode,
+  code: scanCode,
+  qty: z.number().int().min(1, 'errors:field.tooSmall').max(10_000).default(1),
+})
+export type PickScanArgs = z.input<typeof PickScanArgs>
+
+/** A short pick on one line: the quantity not found there (at most what is left to pick on it). */
+export const PickShortArgs = z.strictObject({
+  taskNo: taskNoSchema,
+  lineId: z.number().int().positive(),
+  qty: z.number().int().min(1, 'errors:field.tooSmall').max(10_000),
+})
+export type PickShortArgs = z.infer<typeof PickShortArgs>
+export const TaskNoArgs = z.strictObject({ taskNo: taskNoSchema })
+export type TaskNoArgs = z.input<typeof TaskNoArgs>
+
+export const PICK_DIFF_RESOLUTIONS = ['reissue', 'reallocate', 'outOfStock'] as const
+export type PickDiffResolution = (typeof PICK_DIFF_RESOLUTIONS)[number]
+/** Reissue: quantity above 0 and not above the quantity to pick (spec section 5). */
+export const ResolveDiffArgs = z.strictObject({
+  id: z.number().int().positive(),
+  resolution: z.enum(PICK_DIFF_RESOLUTIONS),
+  qty: z.number().int().min(1, 'errors:field.tooSmall').max(10_000).nullish(),
+  remark: z.string().trim().max(300).nullish().transform((v) => (v ? v : null)),
+}).refine((a) => a.resolution !== 'reissue' || a.qty != null, { message: 'errors:field.required', path: ['qty'] })
+export type ResolveDiffArgs = z.infer<typeof ResolveDiffArgs>
+
+/** Server answers. */
+export interface WaveMade { waveNo: string; id: number; orders: number; qty: number; tasks: string[]; ruleId: number | null }
+export interface GenerateResult { waves: WaveMade[]; skipped: number }
+export interface PickNext { lineId: number; seq: number; locationCode: string; skuCode: string; orderNo: string; remaining: number }
+export interface PickResult { taskNo: string; lineId: number; picked: number; remaining: number; taskDone: boolean; next: PickNext | null; waveStatus: number; orderReady: string[] }
+export interface ShortResult extends PickResult { diffNo: string }
+
+/** Endpoints (src/server/areas/outbound/picking.ts). */
+export const PICKING_API = {
+  waves: '/api/outbound/waves',
+  wave: (waveNo: string) => `/api/outbound/waves/by-no/${encodeURIComponent(waveNo)}`,
+  tasks: '/api/outbound/picking-tasks',
+  task: (taskNo: string) => `/api/outbound/picking-tasks/by-no/${encodeURIComponent(taskNo)}`,
+  diffs: '/api/outbound/pick-diffs',
+  assignees: '/api/outbound/picking-tasks/assignees',
+} as const
+
+const P = PICKING_PERMISSIONS
+const KEYWORDS = ['BC', 'JH', 'wave', 'picking']
+
+const selectedIds = (ctx: CommandContext) => ctx.selection.map((r) => Number(r.id)).filter((n) => Number.isInteger(n) && n > 0)
+function targetRows(ctx: CommandContext): readonly Readonly<Record<string, unknown>>[] {
+  if (ctx.selection.length) return ctx.selection
+  return ctx.document ? [ctx.document] : []
+}
+const idsOrDocument = (ctx: CommandContext) => {
+  const ids = selectedIds(ctx)
+  return ids.length ? ids : typeof ctx.documentId === 'number' && ctx.document ? [ctx.documentId] : []
+}
+const byMachine = <D extends { status: number }>(m: MachineDef<D>, id: string) => (ctx: CommandContext): EnabledResult => {
+  const rows = targetRows(ctx)
+  return rows.length ? enabledOver(m, id, rows, ctx) : 'common:validation.selectAtLeastOne'
+}
+/** The task open at the picking station (its document), for station commands. */
+const stationTaskNo = (ctx: CommandContext) => (ctx.document && typeof ctx.document.taskNo === 'string' ? ctx.document.taskNo : undefined)
+const atStation = (ctx: CommandContext) => ctx.route === '' || ctx.route.startsWith(PICKING_PATH)
+
+export const pickingCommands: readonly CommandDef<any>[] = [
+  defineCommand<GenerateWavesArgs>({
+    id: 'outbound.wave.generate', title: 'commands:outbound.wave.generate', section: 'document', permission: P.waveCreate,
+    input: GenerateWavesArgs, server: true, keywords: KEYWORDS, shortcut: 'Alt+g', scope: 'global',
+    run: async (_ctx, rt, args) => {
+      const r = await rt.callServer<GenerateResult>('outbound.wave.generate', args ?? {})
+      rt.toast(r.waves.length ? 'success' : 'info', r.waves.length ? 'outbound:wave.done.generated' : 'outbound:wave.done.none', { count: r.waves.length, waveNo: r.waves.map((w) => w.waveNo).join(', ') })
+      return r
+    },
+  }),
+  defineCommand<CreateWaveArgs>({
+    id: 'outbound.wave.create', title: 'commands:outbound.wave.create', section: 'document', permission: P.waveCreate,
+    input: CreateWaveArgs, server: true, keywords: KEYWORDS, when: (ctx) => ctx.route === '' || ctx.route.startsWith(OUTBOUND_ORDER_PATH),
+    enabled: (ctx) => (selectedOutboundIds(ctx).length ? true : 'common:validation.selectAtLeastOne'),
+    run: async (ctx, rt, args) => {
+      const r = await rt.callServer<WaveMade>('outbound.wave.create', args ?? { orderIds: selectedOutboundIds(ctx) })
+      rt.toast('success', 'outbound:wave.done.created', { waveNo: r.waveNo, count: r.orders })
+      return r
+    },
+  }),
+  defineCommand<WaveIdsArgs>({
+    id: 'outbound.wave.cancel', title: 'commands:outbound.wave.cancel', section: 'status', permission: P.waveCancel,
+    input: WaveIdsArgs, server: true, keywords: KEYWORDS, confirm: 'outbound:wave.confirm.cancel',
+    when: (ctx) => ctx.route === '' || ctx.route.startsWith(WAVE_PATH), enabled: byMachine(waveMachine, 'outbound.wave.cancel'),
+    run: async (ctx, rt, args) => {
+      const r = await rt.callServer<{ cancelled: string[] }>('outbound.wave.cancel', args ?? { ids: idsOrDocument(ctx) })
+      rt.toast('success', 'outbound:wave.done.cancelled', { waveNo: r.cancelled.join(', ') })
+      return r
+    },
+  }),
+  defineCommand<AssignTasksArgs>({
+    id: 'outbound.pickTask.assign', title: 'commands:outbound.pickTask.assign', section: 'document', permission: P.taskAssign,
+    input: AssignTasksArgs, server: true, keywords: [...KEYWORDS, 'allot'],
+    when: (ctx) => ctx.route === '' || ctx.route.startsWith(PICKING_PATH) || ctx.route.startsWith(WAVE_PATH),
+    enabled: byMachine(pickingTaskMachine, 'outbound.pickTask.assign'),
+    run: async (ctx, rt, args) => {
+      let a = args
+      if (a === undefined) {
+        const who = await rt.prompt?.<{ assigneeId?: number; jobGroupId?: number }>('outbound.pickAssignee')
+        if (!who) return undefined
+        a = { ids: selectedIds(ctx), assigneeId: who.assigneeId ?? null, jobGroupId: who.jobGroupId ?? null }
+      }
+      const r = await rt.callServer<{ assigned: string[] }>('outbound.pickTask.assign', a)
+      rt.toast('success', 'outbound:pick.done.assigned', { count: r.assigned.length })
+      return r
+    },
+  }),
+  defineCommand<ClaimTaskArgs>({
+    id: 'outbound.pickTask.claim', title: 'commands:outbound.pickTask.claim', section: 'scan', permission: P.taskClaim,
+    input: ClaimTaskArgs, server: true, keywords: [...KEYWORDS, 'claim'], when: atStation,
+    enabled: (ctx) => (targetRows(ctx).length ? enabledOver(pickingTaskMachine, 'outbound.pickTask.claim', targetRows(ctx), ctx) : true),
+    run: async (ctx, rt, args) => {
+      const taskNo = args?.taskNo ?? stationTaskNo(ctx) ?? (ctx.selection[0]?.taskNo as string | undefined)
+      if (!taskNo) return undefined
+      const r = await rt.callServer<{ taskNo: string }>('outbound.pickTask.claim', args ?? { taskNo })
+      rt.navigate(pickingStationPath(r.taskNo))
+      return r
+    },
+  }),
+  defineCommand<PickScanArgs>({
+    id: 'outbound.pick.scan', title: 'commands:outbound.pick.scan', section: 'scan', permission: P.pick,
+    input: PickScanArgs, server: true, keywords: KEYWORDS, when: atStation, enabled: byMachine(pickingTaskMachine, 'outbound.pick.scan'),
+    fieldLabel: (f) => `outbound:pick.fields.${f}`,
+  }),
+  defineCommand<PickShortArgs>({
+    id: 'outbound.pick.short', title: 'commands:outbound.pick.short', section: 'scan', permission: P.pick,
+    input: PickShortArgs, server: true, keywords: [...KEYWORDS, 'short', 'diff'], shortcut: 'Alt+s', scope: 'scan', when: atStation,
+    enabled: byMachine(pickingTaskMachine, 'outbound.pick.short'), fieldLabel: (f) => `outbound:pick.fields.${f}`,
+  }),
+  defineCommand<TaskNoArgs>({
+    id: 'outbound.pickTask.complete', title: 'commands:outbound.pickTask.complete', section: 'scan', permission: P.pick,
+    input: TaskNoArgs, server: true, keywords: KEYWORDS, when: atStation, enabled: byMachine(pickingTaskMachine, 'outbound.pickTask.complete'),
+  }),
+  defineCommand<ResolveDiffArgs>({
+    id: 'outbound.pickDiff.resolve', title: 'commands:outbound.pickDiff.resolve', section: 'status', permission: P.diffHandle,
+    input: ResolveDiffArgs, server: true, keywords: ['CY', 'pick-diff', 'reissue', 'reallocate'], fieldLabel: (f) => `outbound:pickDiff.fields.${f}`,
+    when: (ctx) => ctx.route === '' || ctx.route.startsWith(PICK_DIFF_PATH), enabled: byMachine(pickDiffMachine, 'outbound.pickDiff.resolve'),
+  }),
+]
