@@ -167,9 +167,10 @@ async function refreshWave(tx: AppTx, waveId: number): Promise<number> {
   if (n(cur!.status) === WaveStatus.Cancelled) return WaveStatus.Cancelled
   const [pending] = rowsOf(await tx.execute(sql`
     SELECT count(*)::int AS n FROM pick_diff d JOIN picking_task t ON t.id = d.task_id WHERE t.wave_id = ${waveId} AND d.status = ${HandlingStatus.Pending}`))
+  // Short for good: an exception resolved with less than its shortage (out of stock, a partial reissue).
   const [shortOrders] = rowsOf(await tx.execute(sql`
-    SELECT count(*)::int AS n FROM outbound_order o JOIN wave w ON w.id = ${waveId} AND o.wave_no = w.wave_no AND o.tenant_id = w.tenant_id AND o.warehouse_id = w.warehouse_id
-    WHERE o.picked_qty < o.expected_qty AND o.status NOT IN (${OS.StopTransport}, ${OS.DeficiencyOver}, ${OS.Cancel})`))
+    SELECT count(*)::int AS n FROM pick_diff d JOIN picking_task t ON t.id = d.task_id
+    WHERE t.wave_id = ${waveId} AND d.status = ${HandlingStatus.Processed} AND coalesce(d.resolved_qty, 0) < d.short_qty`))
   const status = n(w!.open) > 0 || n(pending!.n) > 0
     ? (n(w!.started) > 0 ? WaveStatus.Picking : WaveStatus.ToPick)
     : n(shortOrders!.n) > 0 ? WaveStatus.PartPicked : WaveStatus.Picked
