@@ -32,6 +32,7 @@ export const OUTBOUND_ORDER_PERMISSIONS = {
   import: 'toc-sales-outbound:import',
   export: 'toc-sales-outbound:export',
   status: 'toc-sales-outbound:status',
+  split: 'toc-sales-outbound:split',
 } as const
 
 /** Platforms an order comes from: the spec's marketplaces and the seller's own shops. */
@@ -134,6 +135,8 @@ export interface LineShortage { lineNo: number; skuCode: string; qty: number; al
 export interface OutboundChange { id: number; orderNo: string; from: number; to: number; allocatedQty?: number; expectedQty?: number; released?: number; shortages?: LineShortage[] }
 export interface OutboundTransitionResult { changed: OutboundChange[] }
 export interface MergeResult { orderNo: string; id: number; mergedFrom: string[]; expectedQty: number }
+/** Split by the order splitting rule: the order keeps the first part, each other part is a new order. */
+export interface SplitResult { orderNo: string; rule: string; splitBy: string; parts: { orderNo: string; expectedQty: number; lines: number }[] }
 export interface OutboundVerdict { id: number; orderNo: string | null; from: number | null; change: boolean; reason: string | null; message: string | null }
 export interface OutboundBulkResult extends OutboundTransitionResult { refused: OutboundVerdict[] }
 
@@ -234,6 +237,15 @@ export const outboundOrderCommands: readonly CommandDef<any>[] = [
   transition('outbound.order.stop', P.stop, 'outbound:order.done.stopped', { reason: 'outbound:order.prompt.stopReason' }),
   transition('outbound.order.terminate', P.terminate, 'outbound:order.done.terminated', { reason: 'outbound:order.prompt.terminateReason', confirm: 'outbound:order.confirm.terminate' }),
   transition('outbound.order.refreshLock', P.refreshLock, 'outbound:order.done.refreshed'),
+  defineCommand<OutboundIdsArgs>({
+    id: 'outbound.order.split', title: 'commands:outbound.order.split', section: 'document', permission: P.split, input: OutboundIdsArgs, server: true,
+    keywords: [...KEYWORDS, 'split'], when: onListOrDetails, enabled: byMachine('outbound.order.split'), confirm: 'outbound:order.confirm.split',
+    run: async (ctx, rt, args) => {
+      const r = await rt.callServer<{ split: SplitResult[] }>('outbound.order.split', args ?? { ids: selectedOutboundIds(ctx) })
+      rt.toast('success', 'outbound:order.done.split', { count: r.split.reduce((n, x) => n + x.parts.length - 1, 0), orderNo: r.split.map((x) => x.parts.map((p) => p.orderNo).join(' + ')).join(', ') })
+      return r
+    },
+  }),
   defineCommand<ShippingMethodArgs>({
     id: 'outbound.order.shippingMethod', title: 'commands:outbound.order.shippingMethod', section: 'document', permission: P.shippingMethod,
     input: ShippingMethodArgs, server: true, keywords: [...KEYWORDS, 'carrier'], when: onListOrDetails, enabled: byMachine('outbound.order.shippingMethod'),

@@ -120,7 +120,7 @@ describe('the server refuses exactly where the browser disables', () => {
     }
   }, 120_000)
 
-  it('outbound orders: every status × validate, void, lock, unlock, stop, terminate, refresh lock, shipping method', async () => {
+  it('outbound orders: every status × validate, void, lock, unlock, stop, terminate, refresh lock, shipping method, split', async () => {
     const argsOf = (id: string, orderId: number) => (
       id === 'outbound.order.shippingMethod' ? { ids: [orderId], shippingMethod: 'USPS-GROUND' }
         : ['outbound.order.lock', 'outbound.order.stop', 'outbound.order.terminate'].includes(id) ? { ids: [orderId], reason: 'state test' }
@@ -139,9 +139,9 @@ describe('the server refuses exactly where the browser disables', () => {
         if (await compare(outboundOrderMachine, id, row, () => admin.cmd(id, argsOf(id, orderId)))) enabled++
       }
     }
-    // Draft: validate, void, lock, stop, shipping method; Effective: void, lock, stop, terminate, refresh,
-    // shipping method; ReadyOut: lock, stop; AbnormalLock: unlock, stop, terminate.
-    expect(enabled).toBe(16)
+    // Draft: validate, void, lock, stop, shipping method, split; Effective: void, lock, stop, terminate,
+    // refresh, shipping method, split; ReadyOut: lock, stop; AbnormalLock: unlock, stop, terminate.
+    expect(enabled).toBe(18)
   }, 300_000)
 
   it('the operation log shows a refusal in the reader\'s language, not its key', async () => {

@@ -228,6 +228,44 @@ describe('allocation through the status machine', () => {
   })
 })
 
+describe('split by the order splitting rule', () => {
+  it("'stock' splits off what is not allocated into a new order waiting for stock; the order ships what there is", async () => {
+    const s = skus[7]!
+    await stock(s.id, 2)
+    const o = await create([{ code: s.code, qty: 5 }, { code: skus[6]!.code, qty: 1 }], { sourceNo: 'SPLIT-1' })
+    await run('outbound.order.validate', { ids: [o.id] })
+    const before = await free(s.id)
+    const r = await run('outbound.order.split', { ids: [o.id] })
+    const [x] = r.split
+    expect(x).toMatchObject({ orderNo: o.orderNo, splitBy: 'stock' })
+    expect(x.parts[0]).toMatchObject({ orderNo: o.orderNo, expectedQty: 2, lines: 1 })
+    const part = x.parts[1]
+    expect(part).toMatchObject({ lines: 2 })
+    expect(part.expectedQty).toBe(4)
+    expect(await head(o.id)).toMatchObject({ status: 1, expected_qty: 2, allocated_qty: 2 })
+    const p = (await admin.get(OUTBOUND_ORDER_API.detail(part.orderNo))).json().data.order
+    expect(p).toMatchObject({ status: 1, associationNo: o.orderNo, sourceNo: null, platform: 'AMAZON', consigneeName: 'Ana Ruiz' })
+    expect(await free(s.id)).toBe(before)
+    // Nothing left to split: refused naming the rule.
+    const again = await admin.cmd('outbound.order.split', { ids: [o.id] })
+    expect(again.statusCode).toBe(409)
+    expect(again.json().messageKey).toBe('outbound:order.errors.splitNothing')
+    await invariantsClean()
+  })
+
+  it("'maxQty' cuts a draft into parts of at most that many units", async () => {
+    await q(`UPDATE order_splitting_rule SET split_by = 'maxQty', max_qty = 2 WHERE tenant_id = 1 AND warehouse_id = 26 AND priority = 1`)
+    try {
+      const o = await create([{ code: skus[0]!.code, qty: 3 }, { code: skus[1]!.code, qty: 2 }])
+      const r = await run('outbound.order.split', { ids: [o.id] })
+      expect(r.split[0].parts.map((p: any) => p.expectedQty)).toEqual([2, 2, 1])
+      expect(r.split[0].parts.map((p: any) => p.lines)).toEqual([1, 2, 1])
+    } finally {
+      await q(`UPDATE order_splitting_rule SET split_by = 'stock', max_qty = NULL WHERE tenant_id = 1 AND warehouse_id = 26 AND priority = 1`)
+    }
+  })
+})
+
 describe('merge', () => {
   it('merges 2 orders in force with the same platform, site, method and consignee into one HB order; the reservations follow', async () => {
     const s = skus[6]!

@@ -21,7 +21,7 @@ import { resourceTables } from '../../db/schema/resources'
 import { outboundOrder, shop, site } from '../../db/schema/index'
 import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
 import { allocateOrder, OUTBOUND_DOC, releaseOrder, orderReservations } from '../../inventory/allocation'
-import { strategyFor } from '../../inventory/outbound-strategy'
+import { enabledRules, strategyFor } from '../../inventory/outbound-strategy'
 import { leaveWave } from './picking'
 import { receiveOneFile } from '../session/files'
 import { translate } from '../../i18n'
@@ -37,7 +37,7 @@ import {
   BULK_OUTBOUND_ACTIONS, bulkActionCommand, CreateOutboundArgs, FeedArgs, ImportOutboundArgs, ImportOutboundRow, MAX_BULK_OUTBOUND,
   MAX_OUTBOUND_IMPORT_LINES, MergeArgs, ORDER_PLATFORMS, OUTBOUND_ORDER_API, OUTBOUND_ORDER_PERMISSIONS as P, outboundOrderDetailsPath,
   OutboundIdsArgs, OutboundStatusArgs, ShippingMethodArgs,
-  type BulkOutboundAction, type CreatedOutbound, type FeedResult, type MergeResult, type OutboundChange, type OutboundVerdict,
+  type BulkOutboundAction, type CreatedOutbound, type FeedResult, type MergeResult, type OutboundChange, type OutboundVerdict, type SplitResult,
 } from '../../../../commands/outbound-orders'
 
 type Scope = { tenantId: number; warehouseId: number }
@@ -84,6 +84,20 @@ export async function planOutbound(q: Queryable, input: Pick<OrderInput, 'shopId
 
 type Header = Omit<OrderInput, 'lines'>
 
+const textOrNull = (v: unknown) => (v == null ? null : String(v))
+const intOrNull = (v: unknown) => (v == null ? null : Number(v))
+/** An order row's header as intake takes it (merge and split make orders from orders). */
+function headerOfRow(r: Record<string, unknown>): Header {
+  return {
+    platform: String(r.platform) as (typeof ORDER_PLATFORMS)[number], sourceNo: textOrNull(r.source_no), orderType: Number(r.order_type) as 1 | 2,
+    siteId: intOrNull(r.site_id), shopId: intOrNull(r.shop_id), shippingMethod: textOrNull(r.shipping_method), carrierId: intOrNull(r.carrier_id),
+    consigneeName: String(r.consignee_name ?? ''), consigneePhone: textOrNull(r.consignee_phone), address: String(r.address ?? ''), country: String(r.country ?? ''),
+    state: textOrNull(r.state), city: textOrNull(r.city), postcode: textOrNull(r.postcode),
+    expectedDeliveryAt: r.expected_delivery_at == null ? null : new Date(String(r.expected_delivery_at)).toISOString().slice(0, 10),
+    associationNo: textOrNull(r.association_no), remark: textOrNull(r.remark),
+  }
+}
+
 /** Inserts a checked order with its lines; the number is the next CK (or HB for a merged order) of the day. */
 async function insertOrder(tx: AppTx, auth: AuthContext, h: Header, lines: PlannedLine[], opts: { status?: number; prefix?: string; mergeNo?: 'self' } = {}): Promise<CreatedOutbound> {
   const scope = { tenantId: auth.tenantId, warehouseId: auth.warehouseId }
@@ -100,9 +114,13 @@ async function insertOrder(tx: AppTx, auth: AuthContext, h: Header, lines: Plann
       ${opts.status === S.Effective ? sql`now()` : null}, ${auth.userId}, ${auth.userId})
     RETURNING id`))
   const id = Number(row!.id)
-  const values = lines.map((l, i) => sql`(${id}, ${scope.tenantId}, ${scope.warehouseId}, ${i + 1}, ${l.skuId}, ${l.platformCode}, ${l.qty})`)
-  await tx.execute(sql`INSERT INTO outbound_order_line (order_id, tenant_id, warehouse_id, line_no, sku_id, platform_code, qty) VALUES ${sql.join(values, sql`, `)}`)
+  await writeLines(tx, scope, id, lines)
   return { id, orderNo, expectedQty: expected, lines: lines.length }
+}
+
+async function writeLines(tx: AppTx, scope: Scope, orderId: number, lines: readonly PlannedLine[]) {
+  const values = lines.map((l, i) => sql`(${orderId}, ${scope.tenantId}, ${scope.warehouseId}, ${i + 1}, ${l.skuId}, ${l.platformCode}, ${l.qty})`)
+  await tx.execute(sql`INSERT INTO outbound_order_line (order_id, tenant_id, warehouse_id, line_no, sku_id, platform_code, qty) VALUES ${sql.join(values, sql`, `)}`)
 }
 
 defineHandler<OrderInput>('outbound.order.create', async ({ tx, auth, args, setSummary }) => {
@@ -304,6 +322,76 @@ defineHandler<OutboundStatusArgs>('outbound.order.status', async ({ tx, auth, ar
 })
 
 // ---------------------------------------------------------------------------------------------
+// Split by the first enabled order splitting rule (rule-management → order-splitting-rule): 'stock'
+// splits off what is not allocated (an order in force waiting for stock ships what there is);
+// 'maxQty' / 'maxLines' cut the order into parts of at most that many units / lines. The order keeps
+// the first part; each other part is a new order with the same header, its association number the
+// original's. Reservations are given back and taken again part by part in one transaction.
+
+interface SplitLine { skuId: number; platformCode: string | null; qty: number; allocated: number }
+
+export function splitParts(lines: SplitLine[], rule: { splitBy: string; maxQty: number | null; maxLines: number | null }): Omit<SplitLine, 'allocated'>[][] {
+  if (rule.splitBy === 'stock') {
+    const kept = lines.filter((l) => l.allocated > 0).map((l) => ({ skuId: l.skuId, platformCode: l.platformCode, qty: l.allocated }))
+    const rest = lines.filter((l) => l.qty > l.allocated).map((l) => ({ skuId: l.skuId, platformCode: l.platformCode, qty: l.qty - l.allocated }))
+    return kept.length && rest.length ? [kept, rest] : [lines]
+  }
+  if (rule.splitBy === 'maxLines') {
+    const size = Math.max(1, rule.maxLines ?? lines.length)
+    const out: Omit<SplitLine, 'allocated'>[][] = []
+    for (let i = 0; i < lines.length; i += size) out.push(lines.slice(i, i + size).map(({ allocated: _a, ...l }) => l))
+    return out
+  }
+  const max = Math.max(1, rule.maxQty ?? Number.MAX_SAFE_INTEGER)
+  const out: Omit<SplitLine, 'allocated'>[][] = [[]]
+  let room = max
+  for (const l of lines) {
+    let left = l.qty
+    while (left > 0) {
+      if (room === 0) { out.push([]); room = max }
+      const take = Math.min(left, room)
+      out.at(-1)!.push({ skuId: l.skuId, platformCode: l.platformCode, qty: take })
+      left -= take; room -= take
+    }
+  }
+  return out
+}
+
+defineHandler<OutboundIdsArgs>('outbound.order.split', async ({ tx, auth, args, setSummary }) => {
+  const rule = (await enabledRules(tx, auth)).orderSplittingRules[0]
+  if (!rule) throw conflict('outbound:order.errors.noSplitRule')
+  const split: SplitResult[] = []
+  for (const id of [...new Set(args.ids)].sort((a, b) => a - b)) {
+    const h = await loadHead(tx, auth, id, true)
+    refuseUnlessAllowed(outboundOrderMachine, 'outbound.order.split', h, auth)
+    const lines: SplitLine[] = rowsOf(await tx.execute(sql`
+      SELECT sku_id, platform_code, qty, allocated_qty FROM outbound_order_line WHERE order_id = ${id} ORDER BY line_no`)).map((r) => ({
+      skuId: Number(r.sku_id), platformCode: r.platform_code == null ? null : String(r.platform_code), qty: Number(r.qty), allocated: Number(r.allocated_qty),
+    }))
+    const parts = splitParts(lines, rule)
+    if (parts.length < 2) throw conflict('outbound:order.errors.splitNothing', { orderNo: h.orderNo, rule: rule.name })
+    await releaseOrder(tx, allocAuth(auth), id, 'split')
+    const [row] = rowsOf(await tx.execute(sql`SELECT * FROM outbound_order WHERE id = ${id}`))
+    const header = headerOfRow(row!)
+    await tx.execute(sql`DELETE FROM outbound_order_line WHERE order_id = ${id}`)
+    await writeLines(tx, auth, id, parts[0]!)
+    const kept = parts[0]!.reduce((n, l) => n + l.qty, 0)
+    await tx.execute(sql`UPDATE outbound_order SET expected_qty = ${kept}, line_count = ${parts[0]!.length}, allocated_qty = 0, updated_at = now(), updated_by = ${auth.userId} WHERE id = ${id}`)
+    const out: SplitResult['parts'] = [{ orderNo: h.orderNo, expectedQty: kept, lines: parts[0]!.length }]
+    const made = [{ ...h }]
+    for (const part of parts.slice(1)) {
+      const r = await insertOrder(tx, auth, { ...header, sourceNo: null, associationNo: h.orderNo }, part, { status: h.status })
+      out.push({ orderNo: r.orderNo, expectedQty: r.expectedQty, lines: r.lines })
+      made.push({ ...h, id: r.id, orderNo: r.orderNo })
+    }
+    if (h.status === S.Effective) for (const m of made) await allocate(tx, auth, m)
+    split.push({ orderNo: h.orderNo, rule: rule.name, splitBy: rule.splitBy, parts: out })
+  }
+  setSummary(split.map((x) => `${x.orderNo} → ${x.parts.map((p) => p.orderNo).join('+')} (${x.splitBy})`).join(', '))
+  return { split }
+})
+
+// ---------------------------------------------------------------------------------------------
 // Merge: 2..30 orders in force sharing platform, order type, site, shipping method and consignee
 // become one new order (HB…, in force, allocated anew); the merged-from orders go to Merging 10 with
 // its number and give back their reservations first, in the same transaction (their stock cannot be
@@ -327,15 +415,7 @@ defineHandler<MergeArgs>('outbound.order.merge', async ({ tx, auth, args, setSum
   const lines = rowsOf(await tx.execute(sql`
     SELECT sku_id, sum(qty)::int AS qty FROM outbound_order_line WHERE order_id = ANY(${`{${ids.join(',')}}`}::int[]) GROUP BY sku_id ORDER BY min(order_id), min(line_no)`))
   for (const r of rows) await releaseOrder(tx, allocAuth(auth), Number(r.id), 'merge')
-  const first = rows[0]!
-  const header: Header = {
-    platform: String(first.platform) as (typeof ORDER_PLATFORMS)[number], sourceNo: null, orderType: Number(first.order_type) as 1 | 2, siteId: first.site_id == null ? null : Number(first.site_id),
-    shopId: first.shop_id == null ? null : Number(first.shop_id), shippingMethod: first.shipping_method == null ? null : String(first.shipping_method),
-    carrierId: first.carrier_id == null ? null : Number(first.carrier_id), consigneeName: String(first.consignee_name ?? ''), consigneePhone: first.consignee_phone == null ? null : String(first.consignee_phone),
-    address: String(first.address ?? ''), country: String(first.country ?? ''), state: first.state == null ? null : String(first.state), city: first.city == null ? null : String(first.city),
-    postcode: first.postcode == null ? null : String(first.postcode), expectedDeliveryAt: null,
-    associationNo: rows.map((r) => r.source_no ?? r.order_no).join(',').slice(0, 64), remark: null,
-  }
+  const header: Header = { ...headerOfRow(rows[0]!), sourceNo: null, expectedDeliveryAt: null, remark: null, associationNo: rows.map((r) => r.source_no ?? r.order_no).join(',').slice(0, 64) }
   const merged = await insertOrder(tx, auth, header, lines.map((l) => ({ skuId: Number(l.sku_id), platformCode: null, qty: Number(l.qty) })), { status: S.Effective, prefix: DOC_PREFIX.mergedOrder, mergeNo: 'self' })
   await tx.execute(sql`UPDATE outbound_order SET status = ${S.Merging}, merge_no = ${merged.orderNo}, updated_at = now(), updated_by = ${auth.userId} WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`)
   await allocate(tx, auth, { ...facts[0]!, id: merged.id, orderNo: merged.orderNo })
