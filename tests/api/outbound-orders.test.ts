@@ -323,6 +323,12 @@ describe('list, document lookup', () => {
     expect((await get(`sku=${skus[1]!.code}&orderNo=${o.orderNo}`)).total).toBe(1)
     const day = new Date().toISOString().slice(0, 10)
     expect((await get(`createdAtFrom=${day}&createdAtTo=${day}&orderNo=${o.orderNo}`)).total).toBe(1)
+    // Timeout flags: picking and sending (validated, not shipped within 48 h), not issued for 15 days.
+    expect((await get(`orderNo=${o.orderNo}`)).records[0]).toMatchObject({ timedOut: false, notIssued: false })
+    await run('outbound.order.validate', { ids: [o.id] })
+    await q(`UPDATE outbound_order SET validated_at = now() - interval '49 hours', created_at = now() - interval '16 days' WHERE id = $1`, [o.id])
+    expect((await get(`orderNo=${o.orderNo}`)).records[0]).toMatchObject({ timedOut: true, notIssued: true })
+    expect((await get(`timedOut=true&notIssued=true&size=200`)).records.map((r) => r.orderNo)).toContain(o.orderNo)
     const long = await admin.get(`${OUTBOUND_ORDER_API.list}?createdAtFrom=2026-01-01&createdAtTo=2026-06-01`)
     expect(long.statusCode).toBe(400)
     expect(long.json().errors[0]).toMatchObject({ field: 'createdAt', messageKey: 'outbound:order.errors.dateSpan' })

@@ -22,7 +22,8 @@ import { outboundOrder, shop, site } from '../../db/schema/index'
 import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
 import { allocateOrder, OUTBOUND_DOC, releaseOrder, orderReservations } from '../../inventory/allocation'
 import { enabledRules, strategyFor } from '../../inventory/outbound-strategy'
-import { leaveWave } from './picking'
+import { leaveWave, outboundSettings, type OutboundSettings } from './picking'
+import { timedOutSql } from '../../inventory/timeouts'
 import { receiveOneFile } from '../session/files'
 import { translate } from '../../i18n'
 import { registerDocumentLookup, containsPattern } from '../search/registry'
@@ -580,7 +581,7 @@ const o = outboundOrder
 const carrier = resourceTables.carrier!
 const skuCodesOf = sql`(SELECT string_agg(ps.sku_code, ' ') FROM outbound_order_line l JOIN product_sku ps ON ps.id = l.sku_id WHERE l.order_id = ${o.id})`
 
-export const ORDER_LIST = {
+const ORDER_LIST = {
   table: o,
   join: (q: any) => q.leftJoin(shop, eq(shop.id, o.shopId)).leftJoin(site, eq(site.id, o.siteId)).leftJoin(carrier, eq(carrier.id, o.carrierId)),
   select: {
@@ -613,6 +614,19 @@ export const ORDER_LIST = {
   searchSortCap: 0,
 } satisfies ListDef
 
+/** The order list, with the picking-and-sending timeout and the not-issued flags of the pair's outbound settings. */
+export function orderList(s: Pick<OutboundSettings, 'pickingSendingTimeoutHours' | 'notIssuedDays'>, now = new Date()) {
+  const sending = sql`(${o.status} IN (${S.Effective}, ${S.ReadyOut}) AND ${timedOutSql(o.validatedAt, s.pickingSendingTimeoutHours, now)})`
+  const notIssued = sql`(${o.status} IN (${S.Draft}, ${S.Effective}, ${S.ReadyOut}, ${S.AbnormalLock}) AND ${timedOutSql(o.createdAt, s.notIssuedDays * 24, now)})`
+  return {
+    ...ORDER_LIST,
+    select: { ...ORDER_LIST.select, timedOut: sql<boolean>`${sending}`.as('timedOut'), notIssued: sql<boolean>`${notIssued}`.as('notIssued') },
+    filters: { ...ORDER_LIST.filters, timedOut: { type: 'enum', column: sending, values: ['true', 'false'] }, notIssued: { type: 'enum', column: notIssued, values: ['true', 'false'] } },
+  } satisfies ListDef
+}
+const LIST_SHAPE = orderList({ pickingSendingTimeoutHours: 48, notIssuedDays: 15 })
+const listFor = async (q: Queryable, auth: Scope) => orderList(await outboundSettings(q, auth))
+
 type ListQuery = Record<string, unknown>
 /** The created-date range may span at most MAX_DATE_SPAN_DAYS (spec section 5, date pickers). */
 function refuseLongSpan(query: ListQuery) {
@@ -641,7 +655,8 @@ const exportColumns = (lang: Language): ExportColumn<Row>[] => [
 
 /** One order in the caller's scope with its lines, open reservations, ledger rows and history — or undefined. */
 export async function orderDetail(q: Queryable, auth: Scope, key: string | number) {
-  const [h] = await (ORDER_LIST.join(q.select(ORDER_LIST.select as never).from(o))
+  const def = await listFor(q, auth)
+  const [h] = await (def.join(q.select(def.select as never).from(o))
     .where(and(eq(o.tenantId, auth.tenantId), eq(o.warehouseId, auth.warehouseId), typeof key === 'number' ? eq(o.id, key) : eq(o.orderNo, key))) as Promise<Row[]>)
   if (!h) return undefined
   const orderNo = String(h.orderNo)
@@ -699,17 +714,17 @@ export function outboundOrderRoutes(db: Queryable): RouteDef[] {
   return [
     defineRoute({
       method: 'GET', url: OUTBOUND_ORDER_API.list, tags: ['outbound'], envelope: 'main', auth: 'scoped', permission: P.view,
-      summary: 'Sales outbound orders of the current warehouse and tenant (filters: number, platform order no., status, platform, order type, shop, shipping method, wave, SKU, created range ≤ 92 days)',
-      query: listQuerySchema(ORDER_LIST),
-      handler: async ({ query, auth }) => { refuseLongSpan(query as ListQuery); return runList(db, ORDER_LIST, query, auth) },
+      summary: 'Sales outbound orders of the current warehouse and tenant (filters: number, platform order no., status, platform, order type, shop, shipping method, wave, SKU, created range ≤ 92 days, picking-and-sending timeout, not issued for 15 days)',
+      query: listQuerySchema(LIST_SHAPE),
+      handler: async ({ query, auth }) => { refuseLongSpan(query as ListQuery); return runList(db, await listFor(db, auth), query, auth) },
     }),
     defineRoute({
       method: 'GET', url: OUTBOUND_ORDER_API.export, tags: ['outbound'], envelope: 'main', auth: 'scoped', permission: P.export,
       summary: 'Sales outbound orders as xlsx (current filter, or up to 50 selected ids)',
-      query: listQuerySchema(ORDER_LIST, { forExport: true }),
+      query: listQuerySchema(LIST_SHAPE, { forExport: true }),
       handler: async ({ query, auth, raw: req }, reply) => {
         refuseLongSpan(query as ListQuery)
-        return streamListXlsx({ db, def: ORDER_LIST, query, auth, reply, lang: req.lang, columns: exportColumns(req.lang), fileBase: 'outbound-orders', sheetKey: 'outbound:order.title', log: req.log })
+        return streamListXlsx({ db, def: await listFor(db, auth), query, auth, reply, lang: req.lang, columns: exportColumns(req.lang), fileBase: 'outbound-orders', sheetKey: 'outbound:order.title', log: req.log })
       },
     }),
     defineRoute({
