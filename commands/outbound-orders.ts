@@ -33,6 +33,7 @@ export const OUTBOUND_ORDER_PERMISSIONS = {
   export: 'toc-sales-outbound:export',
   status: 'toc-sales-outbound:status',
   split: 'toc-sales-outbound:split',
+  switchWarehouse: 'toc-sales-outbound:switch-warehouse',
 } as const
 
 /** Platforms an order comes from: the spec's marketplaces and the seller's own shops. */
@@ -108,6 +109,11 @@ export const ShippingMethodArgs = OutboundIdsArgs.extend({
   carrierId: z.number().int().positive().nullish(),
 })
 export type ShippingMethodArgs = z.infer<typeof ShippingMethodArgs>
+
+/** Switch the warehouse of orders (within the tenant, to a warehouse the operator works in). */
+export const SwitchWarehouseArgs = OutboundIdsArgs.extend({ warehouseId: z.number().int().positive() })
+export type SwitchWarehouseArgs = z.infer<typeof SwitchWarehouseArgs>
+export interface SwitchResult { moved: { id: number; from: string; to: string; status: number }[]; warehouseId: number }
 
 /** The moves an operator may choose in the bulk status dialog: each is one of the commands below. */
 export const BULK_OUTBOUND_ACTIONS = ['validate', 'void', 'lock', 'unlock', 'stop', 'terminate', 'refreshLock'] as const
@@ -254,6 +260,22 @@ export const outboundOrderCommands: readonly CommandDef<any>[] = [
       if (args === undefined) { rt.navigate(outboundDialogPath.shipping(selectedOutboundIds(ctx))); return undefined }
       const r = await rt.callServer<OutboundTransitionResult>('outbound.order.shippingMethod', args)
       rt.toast('success', 'outbound:order.done.shippingMethod', { count: r.changed.length })
+      return r
+    },
+  }),
+  defineCommand<SwitchWarehouseArgs>({
+    id: 'outbound.order.switchWarehouse', title: 'commands:outbound.order.switchWarehouse', section: 'document', permission: P.switchWarehouse,
+    input: SwitchWarehouseArgs, server: true, keywords: [...KEYWORDS, 'warehouse'], when: onListOrDetails, enabled: byMachine('outbound.order.switchWarehouse'),
+    fieldLabel: screenFieldLabels(SwitchWarehouseArgs, ORDER_FIELDS),
+    run: async (ctx, rt, args) => {
+      let a = args
+      if (a === undefined) {
+        const pair = await rt.prompt?.<{ warehouseId: number; tenantId: number }>('warehouse')
+        if (!pair) return undefined
+        a = { ids: selectedOutboundIds(ctx), warehouseId: pair.warehouseId }
+      }
+      const r = await rt.callServer<SwitchResult>('outbound.order.switchWarehouse', a)
+      rt.toast('success', 'outbound:order.done.switched', { count: r.moved.length, orderNo: r.moved.map((m) => `${m.from} → ${m.to}`).join(', ') })
       return r
     },
   }),

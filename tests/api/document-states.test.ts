@@ -120,9 +120,10 @@ describe('the server refuses exactly where the browser disables', () => {
     }
   }, 120_000)
 
-  it('outbound orders: every status × validate, void, lock, unlock, stop, terminate, refresh lock, shipping method, split', async () => {
+  it('outbound orders: every status × validate, void, lock, unlock, stop, terminate, refresh lock, shipping method, split, switch warehouse', async () => {
     const argsOf = (id: string, orderId: number) => (
       id === 'outbound.order.shippingMethod' ? { ids: [orderId], shippingMethod: 'USPS-GROUND' }
+        : id === 'outbound.order.switchWarehouse' ? { ids: [orderId], warehouseId: 168 }
         : ['outbound.order.lock', 'outbound.order.stop', 'outbound.order.terminate'].includes(id) ? { ids: [orderId], reason: 'state test' }
           : { ids: [orderId] })
     let enabled = 0
@@ -139,9 +140,10 @@ describe('the server refuses exactly where the browser disables', () => {
         if (await compare(outboundOrderMachine, id, row, () => admin.cmd(id, argsOf(id, orderId)))) enabled++
       }
     }
-    // Draft: validate, void, lock, stop, shipping method, split; Effective: void, lock, stop, terminate,
-    // refresh, shipping method, split; ReadyOut: lock, stop; AbnormalLock: unlock, stop, terminate.
-    expect(enabled).toBe(18)
+    // Draft: validate, void, lock, stop, shipping method, split, switch; Effective: void, lock, stop,
+    // terminate, refresh, shipping method, split, switch; ReadyOut: lock, stop; AbnormalLock: unlock,
+    // stop, terminate; Cancel and StopTransport: switch.
+    expect(enabled).toBe(22)
   }, 300_000)
 
   it('the operation log shows a refusal in the reader\'s language, not its key', async () => {

@@ -266,6 +266,28 @@ describe('split by the order splitting rule', () => {
   })
 })
 
+describe('switch warehouse', () => {
+  it('moves an order within the tenant to a warehouse the operator works in: reservations given back here, taken there', async () => {
+    const s = skus[3]!
+    await stock(s.id, 1)
+    const o = await create([{ code: s.code, qty: 1 }], { sourceNo: 'SWITCH-1' })
+    await run('outbound.order.validate', { ids: [o.id] })
+    expect(await openReserved(o.orderNo)).toBe(1)
+    const notMine = await admin.cmd('outbound.order.switchWarehouse', { ids: [o.id], warehouseId: 31 })
+    expect(notMine.statusCode).toBe(400)
+    expect(notMine.json().errors[0]).toMatchObject({ field: 'warehouseId', messageKey: 'outbound:order.errors.switchNotYours' })
+    const r = await run('outbound.order.switchWarehouse', { ids: [o.id], warehouseId: 168 })
+    expect(r.moved[0]).toMatchObject({ id: o.id, from: o.orderNo, status: 1 })
+    const newNo = r.moved[0].to
+    expect(await openReserved(o.orderNo)).toBe(0)
+    expect((await admin.get(OUTBOUND_ORDER_API.detailById(o.id))).statusCode).toBe(404)
+    const there = (await admin.in({ warehouseId: 168 }).get(OUTBOUND_ORDER_API.detail(newNo))).json().data
+    expect(there.order).toMatchObject({ orderNo: newNo, sourceNo: 'SWITCH-1', status: 1 })
+    expect(there.lines.map((l: any) => [l.skuCode, l.qty])).toEqual([[s.code, 1]])
+    await invariantsClean()
+  })
+})
+
 describe('merge', () => {
   it('merges 2 orders in force with the same platform, site, method and consignee into one HB order; the reservations follow', async () => {
     const s = skus[6]!

@@ -147,7 +147,7 @@ const TREE: Def[] = [
       page(7021, 'tob-shipping-details', 'shipping/details', '/stock-out/ToB/shipping'),
     ]),
     dir(7030, 'stock-out-toc', 'ToC', [
-      screen(7031, 'toc-sales-outbound', 'sales-outbound', { buttons: [[7120, 'export'], [7140, 'add'], [7141, 'validate'], [7142, 'void'], [7143, 'lock'], [7144, 'unlock'], [7145, 'stop'], [7146, 'terminate'], [7147, 'merge'], [7148, 'refresh-lock'], [7149, 'shipping-method'], [7150, 'import'], [7151, 'status'], [7155, 'split']] }),
+      screen(7031, 'toc-sales-outbound', 'sales-outbound', { buttons: [[7120, 'export'], [7140, 'add'], [7141, 'validate'], [7142, 'void'], [7143, 'lock'], [7144, 'unlock'], [7145, 'stop'], [7146, 'terminate'], [7147, 'merge'], [7148, 'refresh-lock'], [7149, 'shipping-method'], [7150, 'import'], [7151, 'status'], [7155, 'split'], [7156, 'switch-warehouse']] }),
       page(7041, 'toc-sales-outbound-details', 'sales-outbound/details', '/stock-out/ToC/sales-outbound'),
       screen(7032, 'wave-picking', 'wave-picking', { buttons: [[7121, 'create'], [7122, 'assign'], [7152, 'cancel']] }),
       page(7033, 'wave-picking-details', 'wave-picking/details', '/stock-out/ToC/wave-picking'),

@@ -50,6 +50,7 @@ export const OUTBOUND_FROM = {
   shippingMethod: [S.Draft, S.Effective],
   refreshLock: [S.Effective],
   merge: [S.Effective],
+  switchWarehouse: [S.Draft, S.Effective, S.Cancel, S.StopTransport],
   split: [S.Draft, S.Effective],
   wave: [S.Effective],
 } as const satisfies Record<string, readonly number[]>
@@ -76,6 +77,7 @@ export const outboundOrderMachine = defineMachine<OutboundOrderFacts>({
       (o) => (o.pickedQty > 0 ? refuse('outbound:order.errors.terminatePicked', params(o, { pickedQty: o.pickedQty })) : true)),
     'outbound.order.shippingMethod': all(only(OUTBOUND_FROM.shippingMethod, 'outbound:order.errors.shippingMethodStatus'),
       (o) => (o.shipmentApproved ? refuse('outbound:order.errors.shipmentApproved', params(o)) : true)),
+    'outbound.order.switchWarehouse': all(only(OUTBOUND_FROM.switchWarehouse, 'outbound:order.errors.switchWarehouseStatus'), (o) => notInWave(o)),
     'outbound.order.split': all(only(OUTBOUND_FROM.split, 'outbound:order.errors.splitStatus'), (o) => notInWave(o)),
     'outbound.order.refreshLock': all(only(OUTBOUND_FROM.refreshLock, 'outbound:order.errors.refreshLockStatus'), (o) => notInWave(o, 'outbound:order.errors.refreshLockWave')),
   },

@@ -37,8 +37,8 @@ import { issueMessageKey, issueParams } from '../../../domain/validation'
 import {
   BULK_OUTBOUND_ACTIONS, bulkActionCommand, CreateOutboundArgs, FeedArgs, ImportOutboundArgs, ImportOutboundRow, MAX_BULK_OUTBOUND,
   MAX_OUTBOUND_IMPORT_LINES, MergeArgs, ORDER_PLATFORMS, OUTBOUND_ORDER_API, OUTBOUND_ORDER_PERMISSIONS as P, outboundOrderDetailsPath,
-  OutboundIdsArgs, OutboundStatusArgs, ShippingMethodArgs,
-  type BulkOutboundAction, type CreatedOutbound, type FeedResult, type MergeResult, type OutboundChange, type OutboundVerdict, type SplitResult,
+  OutboundIdsArgs, OutboundStatusArgs, ShippingMethodArgs, SwitchWarehouseArgs,
+  type BulkOutboundAction, type CreatedOutbound, type FeedResult, type MergeResult, type OutboundChange, type OutboundVerdict, type SplitResult, type SwitchResult,
 } from '../../../../commands/outbound-orders'
 
 type Scope = { tenantId: number; warehouseId: number }
@@ -390,6 +390,37 @@ defineHandler<OutboundIdsArgs>('outbound.order.split', async ({ tx, auth, args, 
   }
   setSummary(split.map((x) => `${x.orderNo} → ${x.parts.map((p) => p.orderNo).join('+')} (${x.splitBy})`).join(', '))
   return { split }
+})
+
+// ---------------------------------------------------------------------------------------------
+// Switch warehouse (spec section 4: only in draft, validated, invalidated or terminated; never in a
+// wave): within the tenant, to a warehouse the operator works in. Reservations are given back here; an
+// order in force is allocated again there. The order takes the next number of the target warehouse
+// (numbers are per warehouse); its platform order number goes with it.
+
+defineHandler<SwitchWarehouseArgs>('outbound.order.switchWarehouse', async ({ tx, auth, args, setSummary }) => {
+  if (args.warehouseId === auth.warehouseId) throw fieldError('warehouseId', 'outbound:order.errors.switchSameWarehouse')
+  const [pair] = rowsOf(await tx.execute(sql`
+    SELECT 1 FROM user_access WHERE user_id = ${auth.userId} AND tenant_id = ${auth.tenantId} AND warehouse_id = ${args.warehouseId}`))
+  if (!pair) throw fieldError('warehouseId', 'outbound:order.errors.switchNotYours', { value: args.warehouseId })
+  const target = { ...auth, warehouseId: args.warehouseId }
+  const moved: SwitchResult['moved'] = []
+  for (const id of [...new Set(args.ids)].sort((a, b) => a - b)) {
+    const h = await loadHead(tx, auth, id, true)
+    refuseUnlessAllowed(outboundOrderMachine, 'outbound.order.switchWarehouse', h, auth)
+    const [hist] = rowsOf(await tx.execute(sql`SELECT (SELECT count(*) FROM pick_diff WHERE order_id = ${id}) + (SELECT count(*) FROM picking_task_line WHERE order_id = ${id}) AS n`))
+    if (Number(hist!.n) > 0) throw conflict('outbound:order.errors.switchPicked', { orderNo: h.orderNo })
+    await releaseOrder(tx, allocAuth(auth), id, 'switch warehouse')
+    const orderNo = await nextDocNo(tx, target, h.orderNo.startsWith(DOC_PREFIX.mergedOrder) ? DOC_PREFIX.mergedOrder : DOC_PREFIX.outboundOrder)
+    // One statement moves the order and its lines (their foreign key is checked at its end).
+    await tx.execute(sql`
+      WITH ord AS (UPDATE outbound_order SET warehouse_id = ${args.warehouseId}, order_no = ${orderNo}, updated_at = now(), updated_by = ${auth.userId} WHERE id = ${id} RETURNING id)
+      UPDATE outbound_order_line SET warehouse_id = ${args.warehouseId} WHERE order_id IN (SELECT id FROM ord)`)
+    if (h.status === S.Effective) await allocate(tx, target, { ...h, orderNo })
+    moved.push({ id, from: h.orderNo, to: orderNo, status: h.status })
+  }
+  setSummary(`${moved.map((m) => `${m.from}→${m.to}`).join(', ')} to warehouse ${args.warehouseId}`)
+  return { moved, warehouseId: args.warehouseId } satisfies SwitchResult
 })
 
 // ---------------------------------------------------------------------------------------------
