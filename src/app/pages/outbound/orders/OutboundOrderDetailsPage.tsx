@@ -23,7 +23,7 @@ import {
 
 const ACTIONS = [
   'outbound.order.validate', 'outbound.order.shippingMethod', 'outbound.order.lock', 'outbound.order.unlock', 'outbound.order.stop',
-  'outbound.order.terminate', 'outbound.order.void', 'outbound.order.refreshLock',
+  'outbound.order.terminate', 'outbound.order.void', 'outbound.order.refreshLock', 'outbound.order.split', 'outbound.order.switchWarehouse',
 ]
 const SELECTION_ID = 'outbound-order-details'
 const F = (f: string) => `outbound:order.fields.${f}`

@@ -54,7 +54,8 @@ const filterColumns: GridColumn<OutboundOrderRecord>[] = [{ id: 'shop', titleKey
 
 const TOOLBAR = [
   'outbound.order.create', 'outbound.order.validate', 'outbound.order.shippingMethod', 'outbound.order.merge', 'outbound.order.lock', 'outbound.order.unlock',
-  'outbound.order.stop', 'outbound.order.terminate', 'outbound.order.void', 'outbound.order.refreshLock', 'outbound.order.status', 'outbound.order.import',
+  'outbound.order.stop', 'outbound.order.terminate', 'outbound.order.void', 'outbound.order.refreshLock', 'outbound.order.split', 'outbound.order.switchWarehouse',
+  'outbound.wave.create', 'outbound.order.status', 'outbound.order.import',
 ]
 
 export default function OutboundOrdersPage() {
