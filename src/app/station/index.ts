@@ -18,6 +18,9 @@
 //     the big coloured, aria-live line.
 //   useSteps([{ id, promptKey }…]) → { current, index, go(id), next(), reset() } → <StepBar model/>.
 //   <KeyHelp hints={[{ keys: 'Enter', labelKey }…]}/> — the station's keyboard line.
+//   altLetter(e) — the letter of an Alt+letter press (physical key); stationFieldKeys(e, scanInput,
+//     onBack) — Enter/Esc in a side field (data-station-field) back to the scan field, Esc on the
+//     empty scan field one step back.
 // Keys of the kit's own texts live under 'inbound:station.*'.
 export { ScanQueue, isTransportError, type ScanItem, type ScanQueueOptions, type ScanState, type Sender } from './queue'
 export { commandSender } from './send'
@@ -26,3 +29,4 @@ export { useSteps, type StationStep, type StepModel } from './steps'
 export { ScanInput, type ScanInputProps, type ScanSource } from './ScanInput'
 export { useScanQueue } from './useScanQueue'
 export { StatusLine, PendingScans, StepBar, KeyHelp, useStationFeedback, type KeyHint } from './StationUi'
+export { altLetter, stationFieldKeys } from './keys'
