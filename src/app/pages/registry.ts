@@ -86,5 +86,10 @@ registerScreen('stock-in/inbound-setting', lazy(() => import('./inbound/settings
 registerScreen('reports/timeout-task', lazy(() => import('./inbound/timeouts/TimeoutsPage')))
 registerScreen('stock-out/toc-sales-outbound', lazy(() => import('./outbound/orders/OutboundOrdersPage')))
 registerScreen('stock-out/toc-sales-outbound-details', lazy(() => import('./outbound/orders/OutboundOrderDetailsPage')))
+registerScreen('stock-out/wave-picking', lazy(() => import('./outbound/picking/WavesPage')))
+registerScreen('stock-out/wave-picking-details', lazy(() => import('./outbound/picking/WaveDetailsPage')))
+registerScreen('stock-out/allot-pick-task', lazy(() => import('./outbound/picking/WaveDetailsPage')))
+registerScreen('stock-out/pickingtasks', lazy(() => import('./outbound/picking/PickingTasksPage')))
+registerScreen('stock-out-abnormal/pick-diff', lazy(() => import('./outbound/picking/PickDiffPage')))
 // Every resource declaration's generated list screen (a hand-written page for the same key wins).
 registerResourceScreens((key, c) => registerScreen(key, c, { generated: true }))
