@@ -21,6 +21,7 @@ import { seedProductResources } from '../resources/custom/product/seed'
 import { seedStations } from './seed/stations'
 import { seedInboundOrders } from './seed/inbound-orders'
 import { seedOutboundRules } from './seed/outbound-rules'
+import { seedOutboundDemo } from './seed/outbound-demo'
 
 export interface SeedResult { seeded: 'demo' | 'admin' | 'none'; generatedAdminPassword?: string }
 
@@ -62,6 +63,7 @@ export async function seedIfEmpty(database: Database, config: Config, env: NodeJ
     if (demo) await seedStations(tx)
     if (demo) await seedInboundOrders(tx)
     if (demo) await seedOutboundRules(tx)
+    if (demo) await seedOutboundDemo(tx)
     return true
   })
   if (!done) return { seeded: 'none' }
