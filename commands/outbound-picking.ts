@@ -114,21 +114,34 @@ export const PICKING_API = {
 const P = PICKING_PERMISSIONS
 const KEYWORDS = ['BC', 'JH', 'wave', 'picking']
 
-const selectedIds = (ctx: CommandContext) => ctx.selection.map((r) => Number(r.id)).filter((n) => Number.isInteger(n) && n > 0)
-function targetRows(ctx: CommandContext): readonly Readonly<Record<string, unknown>>[] {
-  if (ctx.selection.length) return ctx.selection
-  return ctx.document ? [ctx.document] : []
+type Row = Readonly<Record<string, unknown>>
+/**
+ * What a command of each document acts on. Pages show several kinds at once (a wave's details page:
+ * the wave as its document, its tasks in a grid), so each kind names where its targets come from:
+ * waves — on the wave details page the open wave, else the selected wave rows; tasks and exceptions —
+ * the selected rows carrying their number, else the open document of that kind (the station's task).
+ */
+type Kind = 'wave' | 'task' | 'diff'
+const has = (r: Row, key: string) => typeof r[key] === 'string' && r[key] !== ''
+/** A row of that kind: a wave row has a wave number and no order or task number (order rows carry their wave's). */
+const IS: Record<Kind, (r: Row) => boolean> = {
+  wave: (r) => has(r, 'waveNo') && !has(r, 'taskNo') && !has(r, 'orderNo'),
+  task: (r) => has(r, 'taskNo') && !has(r, 'diffNo'),
+  diff: (r) => has(r, 'diffNo'),
 }
-const idsOrDocument = (ctx: CommandContext) => {
-  const ids = selectedIds(ctx)
-  return ids.length ? ids : typeof ctx.documentId === 'number' && ctx.document ? [ctx.documentId] : []
+function targetRows(ctx: CommandContext, kind: Kind): readonly Row[] {
+  const own = (r: Row | undefined): r is Row => !!r && IS[kind](r)
+  if (kind === 'wave' && ctx.route.startsWith(WAVE_DETAILS_PATH)) return own(ctx.document) ? [ctx.document] : []
+  const rows = ctx.selection.filter(own)
+  if (rows.length) return rows
+  return own(ctx.document) ? [ctx.document] : []
 }
-const byMachine = <D extends { status: number }>(m: MachineDef<D>, id: string) => (ctx: CommandContext): EnabledResult => {
-  const rows = targetRows(ctx)
+const idsOf = (rows: readonly Row[]) => rows.map((r) => Number(r.id)).filter((n) => Number.isInteger(n) && n > 0)
+const byMachine = <D extends { status: number }>(m: MachineDef<D>, id: string, kind: Kind) => (ctx: CommandContext): EnabledResult => {
+  const rows = targetRows(ctx, kind)
   return rows.length ? enabledOver(m, id, rows, ctx) : 'common:validation.selectAtLeastOne'
 }
-/** The task open at the picking station (its document), for station commands. */
-const stationTaskNo = (ctx: CommandContext) => (ctx.document && typeof ctx.document.taskNo === 'string' ? ctx.document.taskNo : undefined)
+const theTask = (ctx: CommandContext) => targetRows(ctx, 'task')[0]
 const atStation = (ctx: CommandContext) => ctx.route === '' || ctx.route.startsWith(PICKING_PATH)
 
 export const pickingCommands: readonly CommandDef<any>[] = [
@@ -154,9 +167,9 @@ export const pickingCommands: readonly CommandDef<any>[] = [
   defineCommand<WaveIdsArgs>({
     id: 'outbound.wave.cancel', title: 'commands:outbound.wave.cancel', section: 'status', permission: P.waveCancel,
     input: WaveIdsArgs, server: true, keywords: KEYWORDS, confirm: 'outbound:wave.confirm.cancel',
-    when: (ctx) => ctx.route === '' || ctx.route.startsWith(WAVE_PATH), enabled: byMachine(waveMachine, 'outbound.wave.cancel'),
+    when: (ctx) => ctx.route === '' || ctx.route.startsWith(WAVE_PATH), enabled: byMachine(waveMachine, 'outbound.wave.cancel', 'wave'),
     run: async (ctx, rt, args) => {
-      const r = await rt.callServer<{ cancelled: string[] }>('outbound.wave.cancel', args ?? { ids: idsOrDocument(ctx) })
+      const r = await rt.callServer<{ cancelled: string[] }>('outbound.wave.cancel', args ?? { ids: idsOf(targetRows(ctx, 'wave')) })
       rt.toast('success', 'outbound:wave.done.cancelled', { waveNo: r.cancelled.join(', ') })
       return r
     },
@@ -165,13 +178,13 @@ export const pickingCommands: readonly CommandDef<any>[] = [
     id: 'outbound.pickTask.assign', title: 'commands:outbound.pickTask.assign', section: 'document', permission: P.taskAssign,
     input: AssignTasksArgs, server: true, keywords: [...KEYWORDS, 'allot'],
     when: (ctx) => ctx.route === '' || ctx.route.startsWith(PICKING_PATH) || ctx.route.startsWith(WAVE_PATH),
-    enabled: byMachine(pickingTaskMachine, 'outbound.pickTask.assign'),
+    enabled: byMachine(pickingTaskMachine, 'outbound.pickTask.assign', 'task'),
     run: async (ctx, rt, args) => {
       let a = args
       if (a === undefined) {
         const who = await rt.prompt?.<{ assigneeId?: number; jobGroupId?: number }>('outbound.pickAssignee')
         if (!who) return undefined
-        a = { ids: selectedIds(ctx), assigneeId: who.assigneeId ?? null, jobGroupId: who.jobGroupId ?? null }
+        a = { ids: idsOf(targetRows(ctx, 'task')), assigneeId: who.assigneeId ?? null, jobGroupId: who.jobGroupId ?? null }
       }
       const r = await rt.callServer<{ assigned: string[] }>('outbound.pickTask.assign', a)
       rt.toast('success', 'outbound:pick.done.assigned', { count: r.assigned.length })
@@ -181,9 +194,9 @@ export const pickingCommands: readonly CommandDef<any>[] = [
   defineCommand<ClaimTaskArgs>({
     id: 'outbound.pickTask.claim', title: 'commands:outbound.pickTask.claim', section: 'scan', permission: P.taskClaim,
     input: ClaimTaskArgs, server: true, keywords: [...KEYWORDS, 'claim'], when: atStation,
-    enabled: (ctx) => (targetRows(ctx).length ? enabledOver(pickingTaskMachine, 'outbound.pickTask.claim', targetRows(ctx), ctx) : true),
+    enabled: byMachine(pickingTaskMachine, 'outbound.pickTask.claim', 'task'),
     run: async (ctx, rt, args) => {
-      const taskNo = args?.taskNo ?? stationTaskNo(ctx) ?? (ctx.selection[0]?.taskNo as string | undefined)
+      const taskNo = args?.taskNo ?? (theTask(ctx)?.taskNo as string | undefined)
       if (!taskNo) return undefined
       const r = await rt.callServer<{ taskNo: string }>('outbound.pickTask.claim', args ?? { taskNo })
       rt.navigate(pickingStationPath(r.taskNo))
@@ -192,21 +205,56 @@ export const pickingCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<PickScanArgs>({
     id: 'outbound.pick.scan', title: 'commands:outbound.pick.scan', section: 'scan', permission: P.pick,
-    input: PickScanArgs, server: true, keywords: KEYWORDS, when: atStation, enabled: byMachine(pickingTaskMachine, 'outbound.pick.scan'),
+    input: PickScanArgs, server: true, keywords: KEYWORDS, when: atStation, enabled: byMachine(pickingTaskMachine, 'outbound.pick.scan', 'task'),
     fieldLabel: (f) => `outbound:pick.fields.${f}`,
+    // The station scans; from the palette the location and the code are typed in turn.
+    run: async (ctx, rt, args) => {
+      let a = args
+      if (a === undefined) {
+        const locationCode = await rt.prompt?.<string>('text', { title: 'outbound:pick.fields.locationCode' })
+        if (!locationCode) return undefined
+        const code = await rt.prompt?.<string>('text', { title: 'outbound:pick.fields.code' })
+        if (!code) return undefined
+        a = { taskNo: String(theTask(ctx)?.taskNo ?? ''), locationCode, code }
+      }
+      return rt.callServer<PickResult>('outbound.pick.scan', a)
+    },
   }),
   defineCommand<PickShortArgs>({
     id: 'outbound.pick.short', title: 'commands:outbound.pick.short', section: 'scan', permission: P.pick,
     input: PickShortArgs, server: true, keywords: [...KEYWORDS, 'short', 'diff'], shortcut: 'Alt+s', scope: 'scan', when: atStation,
-    enabled: byMachine(pickingTaskMachine, 'outbound.pick.short'), fieldLabel: (f) => `outbound:pick.fields.${f}`,
+    enabled: byMachine(pickingTaskMachine, 'outbound.pick.short', 'task'),
+    fieldLabel: (f) => `outbound:pick.fields.${f}`,
+    // From the palette: the short quantity of the station's current line.
+    run: async (ctx, rt, args) => {
+      let a = args
+      if (a === undefined) {
+        const task = theTask(ctx)
+        if (!task || !(Number(task.nextLineId) > 0)) { rt.toast('error', 'outbound:pick.errors.noLineLeft'); return undefined }
+        const qty = await rt.prompt?.<string>('text', { title: 'outbound:pick.fields.qty' })
+        if (!qty) return undefined
+        a = { taskNo: String(task.taskNo), lineId: Number(task.nextLineId), qty: Number(qty) }
+      }
+      const r = await rt.callServer<ShortResult>('outbound.pick.short', a)
+      rt.toast('info', 'outbound:pick.done.short', { diffNo: r.diffNo })
+      return r
+    },
   }),
   defineCommand<TaskNoArgs>({
     id: 'outbound.pickTask.complete', title: 'commands:outbound.pickTask.complete', section: 'scan', permission: P.pick,
-    input: TaskNoArgs, server: true, keywords: KEYWORDS, when: atStation, enabled: byMachine(pickingTaskMachine, 'outbound.pickTask.complete'),
+    input: TaskNoArgs, server: true, keywords: KEYWORDS, when: atStation, enabled: byMachine(pickingTaskMachine, 'outbound.pickTask.complete', 'task'),
+    run: (ctx, rt, args) => rt.callServer('outbound.pickTask.complete', args ?? { taskNo: String(theTask(ctx)?.taskNo ?? '') }),
   }),
   defineCommand<ResolveDiffArgs>({
     id: 'outbound.pickDiff.resolve', title: 'commands:outbound.pickDiff.resolve', section: 'status', permission: P.diffHandle,
     input: ResolveDiffArgs, server: true, keywords: ['CY', 'pick-diff', 'reissue', 'reallocate'], fieldLabel: (f) => `outbound:pickDiff.fields.${f}`,
-    when: (ctx) => ctx.route === '' || ctx.route.startsWith(PICK_DIFF_PATH), enabled: byMachine(pickDiffMachine, 'outbound.pickDiff.resolve'),
+    when: (ctx) => ctx.route === '' || ctx.route.startsWith(PICK_DIFF_PATH), enabled: byMachine(pickDiffMachine, 'outbound.pickDiff.resolve', 'diff'),
+    // From the palette: the list's resolve dialog, as Enter on the grid's active row opens it.
+    run: async (_ctx, rt, args) => {
+      if (args === undefined) return rt.effect('grid.openRow')
+      const r = await rt.callServer<{ diffNo: string }>('outbound.pickDiff.resolve', args)
+      rt.toast('success', 'outbound:pickDiff.done.resolved', { diffNo: r.diffNo })
+      return r
+    },
   }),
 ]

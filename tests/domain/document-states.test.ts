@@ -16,7 +16,9 @@ const base: CommandContext = { permissions: new Set(), roles: ['admin'], userId:
 /** Facts some machines read beyond the common ones, in the combinations that matter (others: one plain row). */
 const EXTRA: Record<string, Record<string, unknown>[]> = {
   outboundOrder: [{ waveNo: null }, { waveNo: 'BC0001' }, { waveNo: null, pickedQty: 2 }, { waveNo: null, shipmentApproved: true }],
-  pickingTask: [{ assigneeId: null }, { assigneeId: ME }, { assigneeId: ME + 1 }],
+  // Rows as their grids list them: a task row has no exception number, a wave row no order or task number.
+  pickingTask: [{ assigneeId: null, diffNo: undefined }, { assigneeId: ME, diffNo: undefined }, { assigneeId: ME + 1, diffNo: undefined }],
+  wave: [{ orderNo: undefined, taskNo: undefined, diffNo: undefined }],
 }
 
 /** Rows of a document in `status` with the other facts its checks read, in every combination that matters. */

@@ -63,7 +63,8 @@ export function PickingStation({ taskParam }: { taskParam: string }) {
   /** The task number shown (or being claimed): the URL's task is loaded only when it is another. */
   const shownNo = useRef('')
   const task = view?.task
-  const { ctx } = useDocumentContext('picking-station', task ? taskFacts(task) : undefined)
+  // The open task, with its next line: the palette's short pick acts on that line.
+  const { ctx } = useDocumentContext('picking-station', task ? { ...taskFacts(task), nextLineId: view?.next?.lineId ?? null, nextRemaining: view?.next?.remaining ?? null } : undefined)
   const step = steps.current.id as PickStep
 
   const go = useCallback((s: PickStep, loc: string | null) => { setLocation(loc); steps.go(s) }, [steps])
