@@ -13,7 +13,8 @@ import { defineRoute, raw, type RouteDef } from '../../http/route'
 import { contentDisposition, listQuerySchema, runList, streamListXlsx, type ExportColumn, type ListDef } from '../../http/list'
 import { defineHandler } from '../../commands/registry'
 import { rowsOf } from '../../resources/service'
-import { readSheet, templateWorkbook } from '../../resources/importer'
+import { templateWorkbook } from '../../resources/importer'
+import { cellText, idsByCodeOrName, openDocumentSheet, withHeaderCells, type SheetError } from '../../resources/document-sheet'
 import { resourceTables } from '../../db/schema/resources'
 import { inboundOrder } from '../../db/schema/index'
 import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
@@ -260,7 +261,7 @@ export interface ImportDryRun {
   creates: number
   updates: 0
   rows: ImportOrderRow[]
-  errors: { row: number; field: string; column: string; messageKey: string; message: string }[]
+  errors: SheetError[]
 }
 
 /** An enum cell: its code value, or its label in any language. */
@@ -273,7 +274,6 @@ function enumCell(dict: 'inboundType' | 'inspectionMode', v: unknown): number | 
   return undefined
 }
 
-const cellText = (v: unknown) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).trim())
 
 /**
  * Rows → orders: groups by ref, checks every row (cells, suppliers, codes, one header per order) and
@@ -312,33 +312,12 @@ async function checkImportRows(q: Queryable, auth: Scope, rows: ImportOrderRow[]
 
 /** The dry run: every bad row and cell at once, in the operator's language; writes nothing. */
 export async function importDryRun(q: Queryable, auth: Scope, lang: Language, content: Buffer): Promise<ImportDryRun> {
-  const { rows: sheet, missing } = await readSheet(ORDER_SHEET, content)
-  const column = (f: string) => translate(lang, `inbound:orderImport.fields.${f}`)
-  if (missing.length) throw fieldError('file', 'resources:import.missingColumns', { columns: missing.map(column).join(', ') })
-  if (!sheet.length) throw fieldError('file', 'resources:import.noRows')
-  const errors: ImportDryRun['errors'] = []
-  const push = (row: number, field: string, messageKey: string, params?: Record<string, unknown>) =>
-    errors.push({ row, field, column: column(field), messageKey, message: translate(lang, messageKey, { ...params, field: column(field) }) })
-
+  const { sheet, errors, push } = await openDocumentSheet(ORDER_SHEET, content, lang, (f) => `inbound:orderImport.fields.${f}`)
   // Suppliers by code or name, in bulk.
-  const supplierTexts = [...new Set(sheet.map((s) => cellText(s.cells.supplier)).filter(Boolean))]
-  const suppliers = new Map<string, number>()
-  if (supplierTexts.length) {
-    const arr = sql`${`{${supplierTexts.map((c) => `"${c.replace(/["\\]/g, (x) => `\\${x}`)}"`).join(',')}}`}::text[]`
-    for (const r of rowsOf(await q.execute(sql`SELECT id, code, name FROM supplier WHERE tenant_id = ${auth.tenantId} AND (code = ANY(${arr}) OR name = ANY(${arr})) ORDER BY id`))) {
-      if (!suppliers.has(String(r.code))) suppliers.set(String(r.code), Number(r.id))
-      if (!suppliers.has(String(r.name))) suppliers.set(String(r.name), Number(r.id))
-    }
-  }
+  const suppliers = await idsByCodeOrName(q, 'supplier', sheet.map((s) => cellText(s.cells.supplier)), auth.tenantId)
   const rows: ImportOrderRow[] = []
   // Later rows of an order may leave its header cells empty: they read the order's first row.
-  const firstCells = new Map<string, Record<string, unknown>>()
-  for (const s of sheet) {
-    const ref = cellText(s.cells.ref)
-    const first = ref ? firstCells.get(ref) : undefined
-    if (ref && !first) firstCells.set(ref, s.cells)
-    const c: Record<string, unknown> = { ...s.cells }
-    if (first) for (const f of SHEET_HEADER_CELLS) if (!cellText(c[f])) c[f] = first[f]
+  for (const { row: s, cells: c } of withHeaderCells(sheet, 'ref', SHEET_HEADER_CELLS)) {
     let bad = false
     const enumOf = (f: 'inboundType' | 'inspectionMode', fallback?: number) => {
       const t = cellText(c[f])

@@ -16,7 +16,8 @@ import { contentDisposition, listQuerySchema, runList, streamListXlsx, type Expo
 import { defineHandler } from '../../commands/registry'
 import { refuseUnlessAllowed } from '../../commands/states'
 import { rowsOf } from '../../resources/service'
-import { readSheet, templateWorkbook } from '../../resources/importer'
+import { templateWorkbook } from '../../resources/importer'
+import { cellText, idsByCodeOrName, openDocumentSheet, withHeaderCells, type SheetError } from '../../resources/document-sheet'
 import { resourceTables } from '../../db/schema/resources'
 import { outboundOrder, shop, site } from '../../db/schema/index'
 import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
@@ -494,10 +495,9 @@ export interface OutboundDryRun {
   creates: number
   updates: 0
   rows: ImportOutboundRow[]
-  errors: { row: number; field: string; column: string; messageKey: string; message: string }[]
+  errors: SheetError[]
 }
 
-const cellText = (v: unknown) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).trim())
 const sheetField = (f: string) => (f === 'shopId' ? 'shop' : f)
 
 function groupRows(rows: readonly ImportOutboundRow[]): Map<string, ImportOutboundRow[]> {
@@ -536,31 +536,12 @@ async function checkImportRows(q: Queryable, auth: Scope, rows: ImportOutboundRo
 }
 
 export async function importDryRun(q: Queryable, auth: Scope, lang: Language, content: Buffer): Promise<OutboundDryRun> {
-  const { rows: sheet, missing } = await readSheet(OUTBOUND_SHEET, content)
-  const column = (f: string) => translate(lang, `outbound:orderImport.fields.${f}`)
-  if (missing.length) throw fieldError('file', 'resources:import.missingColumns', { columns: missing.map(column).join(', ') })
-  if (!sheet.length) throw fieldError('file', 'resources:import.noRows')
-  const errors: OutboundDryRun['errors'] = []
-  const push = (row: number, field: string, messageKey: string, params?: Record<string, unknown>) =>
-    errors.push({ row, field, column: column(field), messageKey, message: translate(lang, messageKey, { ...params, field: column(field) }) })
+  const { sheet, errors, push } = await openDocumentSheet(OUTBOUND_SHEET, content, lang, (f) => `outbound:orderImport.fields.${f}`)
   // Shops by code or name, in bulk.
-  const shopTexts = [...new Set(sheet.map((s) => cellText(s.cells.shop)).filter(Boolean))]
-  const shops = new Map<string, number>()
-  if (shopTexts.length) {
-    const arr = sql`${`{${shopTexts.map((c) => `"${c.replace(/["\\]/g, (x) => `\\${x}`)}"`).join(',')}}`}::text[]`
-    for (const r of rowsOf(await q.execute(sql`SELECT id, code, name FROM shop WHERE code = ANY(${arr}) OR name = ANY(${arr}) ORDER BY id`))) {
-      if (!shops.has(String(r.code))) shops.set(String(r.code), Number(r.id))
-      if (!shops.has(String(r.name))) shops.set(String(r.name), Number(r.id))
-    }
-  }
+  const shops = await idsByCodeOrName(q, 'shop', sheet.map((s) => cellText(s.cells.shop)))
   const rows: ImportOutboundRow[] = []
-  const firstCells = new Map<string, Record<string, unknown>>()
-  for (const s of sheet) {
-    const ref = cellText(s.cells.ref)
-    const first = ref ? firstCells.get(ref) : undefined
-    if (ref && !first) firstCells.set(ref, s.cells)
-    const c: Record<string, unknown> = { ...s.cells }
-    if (first) for (const f of HEADER_CELLS) if (!cellText(c[f])) c[f] = first[f]
+  for (const { row: s, cells: c } of withHeaderCells(sheet, 'ref', HEADER_CELLS)) {
+    const ref = cellText(c.ref)
     let bad = false
     const shopText = cellText(c.shop)
     const shopId = shopText ? shops.get(shopText) : undefined
