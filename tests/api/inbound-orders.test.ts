@@ -5,10 +5,9 @@
 // another warehouse's order is a 404, the list's filters and timeout flag, "go to document", and the
 // Excel import (dry run lists every bad row and writes nothing; a clean sheet imports in one go).
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { randomUUID } from 'node:crypto'
 import ExcelJS from 'exceljs'
 import { createTestApp, type TestApp } from '../helpers/app'
-import { apiAs, type ApiClient } from '../helpers/api'
+import { apiAs, postFile, type ApiClient } from '../helpers/api'
 import { INBOUND_ORDER_API } from '../../commands/inbound-orders'
 
 let t: TestApp
@@ -258,14 +257,7 @@ describe('Excel import', () => {
     for (const r of rows) ws.addRow(r)
     return Buffer.from(await wb.xlsx.writeBuffer())
   }
-  function upload(content: Buffer, c: ApiClient = admin) {
-    const boundary = `----b${randomUUID()}`
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="orders.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
-      content, Buffer.from(`\r\n--${boundary}--\r\n`),
-    ])
-    return t.app.inject({ method: 'POST', url: INBOUND_ORDER_API.dryRun, payload, headers: { ...c.headers, 'content-type': `multipart/form-data; boundary=${boundary}` } })
-  }
+  const upload = (content: Buffer, c: ApiClient = admin) => postFile(t, INBOUND_ORDER_API.dryRun, c.headers, content)
 
   it('the template has the translated headers', async () => {
     const r = await admin.get(INBOUND_ORDER_API.template)

@@ -7,10 +7,9 @@
 // bulk status preview and run; the list's filters and date-span limit; "go to document"; the Excel
 // import's dry run. Concurrency, the feed and other pairs: outbound-allocation.test.ts.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { randomUUID } from 'node:crypto'
 import ExcelJS from 'exceljs'
 import { createTestApp, type TestApp } from '../helpers/app'
-import { apiAs, type ApiClient } from '../helpers/api'
+import { apiAs, postFile, type ApiClient } from '../helpers/api'
 import { OUTBOUND_ORDER_API } from '../../commands/outbound-orders'
 import { addStock, checkInvariants } from '../../src/server/inventory/ledger'
 
@@ -378,14 +377,7 @@ describe('Excel import', () => {
     for (const r of rows) ws.addRow(r)
     return Buffer.from(await wb.xlsx.writeBuffer())
   }
-  function upload(content: Buffer) {
-    const boundary = `----b${randomUUID()}`
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="orders.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
-      content, Buffer.from(`\r\n--${boundary}--\r\n`),
-    ])
-    return t.app.inject({ method: 'POST', url: OUTBOUND_ORDER_API.dryRun, payload, headers: { ...admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` } })
-  }
+  const upload = (content: Buffer) => postFile(t, OUTBOUND_ORDER_API.dryRun, admin.headers, content)
 
   it('the template has the translated headers', async () => {
     const r = await admin.get(OUTBOUND_ORDER_API.template)

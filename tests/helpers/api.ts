@@ -46,3 +46,15 @@ export function client(t: TestApp, token: string, username: string, pair: { tena
 export async function apiAs(t: TestApp, username: string, pair?: { tenantId?: number; warehouseId?: number; lang?: string }): Promise<ApiClient> {
   return client(t, await signIn(t, username), username, pair)
 }
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+/** POSTs one file as multipart `file` (what the browser's upload and import dialogs send). */
+export function postFile(t: TestApp, url: string, headers: Record<string, string>, content: Buffer, filename = 'orders.xlsx', contentType = XLSX_TYPE) {
+  const boundary = `----b${randomUUID()}`
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    content, Buffer.from(`\r\n--${boundary}--\r\n`),
+  ])
+  return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` } })
+}
