@@ -95,6 +95,11 @@ describe('a wave by hand, the picking station, a short pick and its resolution',
     await refused(admin, 'outbound.wave.create', { orderIds: [o2.id] }, 409, 'outbound:order.errors.inWave')
 
     const taskNo = w.tasks[0] as string
+    // "Go to document": the wave and the task by number.
+    for (const [no, type, path] of [[w.waveNo, 'wave', `/stock-out/ToC/wave-picking/details?waveNo=${w.waveNo}`], [taskNo, 'pickingTask', `/stock-out/ToC/pickingtasks?task=${taskNo}`]]) {
+      const hits = (await admin.get(`/api/search/documents?q=${no}`)).json().data
+      expect((hits.hits ?? hits).find((h: any) => h.type === type), no).toMatchObject({ number: no, path })
+    }
     let d = await task(taskNo)
     // Route order: by location code; o1's 2 of A come from the oldest/first shelf.
     expect(d.lines.map((l) => [l.locationCode, l.skuCode, l.qty])).toEqual([[shelves[0]!.code, a!.code, 2], [shelves[1]!.code, b!.code, 1], [shelves[2]!.code, a!.code, 1]])

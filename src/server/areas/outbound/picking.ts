@@ -598,30 +598,24 @@ async function taskDetail(q: Queryable, auth: AuthContext, taskNo: string) {
   }
 }
 
-registerDocumentLookup({
-  type: 'wave', titleKey: 'outbound:wave.document', prefixes: [DOC_PREFIX.wave], permission: P.waveView,
-  async search(db, auth, q, limit, lang) {
-    const term = q.trim().toUpperCase()
-    return rowsOf(await db.execute(sql`
-      SELECT id, wave_no, status FROM wave WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} AND wave_no ILIKE ${containsPattern(term)}
-      ORDER BY (wave_no = ${term}) DESC, id DESC LIMIT ${limit}`)).map((r) => ({
-      type: 'wave', id: n(r.id), number: String(r.wave_no), status: n(r.status),
-      title: `${translate(lang, 'outbound:wave.document')} · ${translate(lang, dictLabelKey('waveStatus', String(r.status)))}`, path: waveDetailsPath(String(r.wave_no)),
-    }))
-  },
-})
-registerDocumentLookup({
-  type: 'pickingTask', titleKey: 'outbound:pick.document', prefixes: [DOC_PREFIX.pickingTask], permission: P.taskView,
-  async search(db, auth, q, limit, lang) {
-    const term = q.trim().toUpperCase()
-    return rowsOf(await db.execute(sql`
-      SELECT id, task_no, status FROM picking_task WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} AND task_no ILIKE ${containsPattern(term)}
-      ORDER BY (task_no = ${term}) DESC, id DESC LIMIT ${limit}`)).map((r) => ({
-      type: 'pickingTask', id: n(r.id), number: String(r.task_no), status: n(r.status),
-      title: `${translate(lang, 'outbound:pick.document')} · ${translate(lang, dictLabelKey('taskClaimStatus', String(r.status)))}`, path: pickingStationPath(String(r.task_no)),
-    }))
-  },
-})
+/** "Go to document" for a numbered document of the pair: its number, status label and page. */
+function lookupByNumber(o: { type: string; titleKey: string; prefix: string; permission: string; table: 'wave' | 'picking_task'; column: 'wave_no' | 'task_no'; dict: 'waveStatus' | 'taskClaimStatus'; path: (no: string) => string }) {
+  registerDocumentLookup({
+    type: o.type, titleKey: o.titleKey, prefixes: [o.prefix], permission: o.permission,
+    async search(db, auth, q, limit, lang) {
+      const term = q.trim().toUpperCase()
+      const col = sql.identifier(o.column)
+      return rowsOf(await db.execute(sql`
+        SELECT id, ${col} AS no, status FROM ${sql.identifier(o.table)} WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} AND ${col} ILIKE ${containsPattern(term)}
+        ORDER BY (${col} = ${term}) DESC, id DESC LIMIT ${limit}`)).map((r) => ({
+        type: o.type, id: n(r.id), number: String(r.no), status: n(r.status),
+        title: `${translate(lang, o.titleKey)} · ${translate(lang, dictLabelKey(o.dict, String(r.status)))}`, path: o.path(String(r.no)),
+      }))
+    },
+  })
+}
+lookupByNumber({ type: 'wave', titleKey: 'outbound:wave.document', prefix: DOC_PREFIX.wave, permission: P.waveView, table: 'wave', column: 'wave_no', dict: 'waveStatus', path: waveDetailsPath })
+lookupByNumber({ type: 'pickingTask', titleKey: 'outbound:pick.document', prefix: DOC_PREFIX.pickingTask, permission: P.taskView, table: 'picking_task', column: 'task_no', dict: 'taskClaimStatus', path: pickingStationPath })
 
 export function pickingRoutes(db: Queryable): RouteDef[] {
   return [
