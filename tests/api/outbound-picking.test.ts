@@ -188,6 +188,34 @@ describe('a wave by hand, the picking station, a short pick and its resolution',
   })
 })
 
+describe('picking route (outbound settings)', () => {
+  it('corner: lines in location-code order; random: the same locations in a shuffled order fixed per task, each location together', async () => {
+    const { routeOrder } = await import('../../src/server/areas/outbound/picking')
+    const lines = ['A01-01-02', 'A01-01-01', 'B02-03-01', 'A01-01-01', 'C01-01-01', 'A03-02-01'].map((locationCode, i) => ({ locationCode, i }))
+    expect(routeOrder(lines, 'corner', 'JH1').map((l) => l.locationCode)).toEqual(['A01-01-01', 'A01-01-01', 'A01-01-02', 'A03-02-01', 'B02-03-01', 'C01-01-01'])
+    const r1 = routeOrder(lines, 'random', 'JH1').map((l) => l.locationCode)
+    expect([...r1].sort()).toEqual([...lines.map((l) => l.locationCode)].sort())
+    expect(routeOrder(lines, 'random', 'JH1').map((l) => l.locationCode)).toEqual(r1)
+    expect(r1.indexOf('A01-01-01') + 1).toBe(r1.lastIndexOf('A01-01-01'))
+    // Over a few tasks the random route differs from the corner route at least once.
+    expect(['JH1', 'JH2', 'JH3', 'JH4'].some((salt) => routeOrder(lines, 'random', salt).map((l) => l.locationCode).join() !== routeOrder(lines, 'corner', salt).map((l) => l.locationCode).join())).toBe(true)
+    // The setting drives the tasks the server makes.
+    const g = skus[0]!
+    await stock(g.id, 0, 1)
+    await stock(g.id, 1, 1)
+    await stock(g.id, 2, 1)
+    await q(`UPDATE outbound_setting SET picking_route = 'random' WHERE tenant_id = 1 AND warehouse_id = 26`)
+    try {
+      const o = await validOrder([{ code: g.code, qty: 3 }])
+      const w = await ok(admin, 'outbound.wave.create', { orderIds: [o.id] })
+      const got = (await task(w.tasks[0])).lines.map((l) => l.locationCode)
+      expect(got).toEqual(routeOrder(got.map((locationCode) => ({ locationCode })), 'random', w.tasks[0]).map((l) => l.locationCode))
+    } finally {
+      await q(`UPDATE outbound_setting SET picking_route = 'corner' WHERE tenant_id = 1 AND warehouse_id = 26`)
+    }
+  })
+})
+
 describe('waves by rule, cancel, stop, allot', () => {
   it('generate by rule: single-item orders to the single-item rule, multi-item to the multi-item rule', async () => {
     const e = skus[3]!

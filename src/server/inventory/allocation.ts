@@ -87,7 +87,9 @@ export async function allocateOrder(tx: AppTx, auth: AllocAuth, orderId: number,
   }))
   let reserved = 0
   const shortages: LineShortage[] = []
-  for (const line of lines) {
+  // Lines in SKU order, so concurrent allocators of multi-line orders take balance rows in one order
+  // (on PostgreSQL, two orders reserving X then Y and Y then X deadlocked).
+  for (const line of [...lines].sort((a, b) => a.skuId - b.skuId || a.lineNo - b.lineNo)) {
     let need = line.qty - line.allocated
     if (need <= 0) continue
     for (const c of await candidates(tx, auth, line.skuId, line.batchNo, strategy)) {
@@ -108,6 +110,7 @@ export async function allocateOrder(tx: AppTx, auth: AllocAuth, orderId: number,
     }
     if (need > 0) shortages.push({ lineNo: line.lineNo, skuId: line.skuId, skuCode: line.skuCode, qty: line.qty, allocated: line.allocated, short: need })
   }
+  shortages.sort((a, b) => a.lineNo - b.lineNo)
   await syncAllocated(tx, orderId)
   const [o] = rowsOf(await tx.execute(sql`SELECT allocated_qty FROM outbound_order WHERE id = ${orderId}`))
   return { orderNo: order.orderNo, reserved, allocatedQty: Number(o!.allocated_qty), expectedQty: order.expectedQty, shortages }

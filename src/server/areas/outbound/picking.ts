@@ -50,15 +50,18 @@ const opOf = (auth: AuthContext): Operator => ({ userId: auth.userId, username: 
 // ---------------------------------------------------------------------------------------------
 // Settings: where picked goods land, the picking timeouts.
 
-export interface OutboundSettings { pickedLocationId: number | null; pickingTimeoutHours: number; pickingSendingTimeoutHours: number; notIssuedDays: number }
+export interface OutboundSettings { pickedLocationId: number | null; pickingTimeoutHours: number; pickingSendingTimeoutHours: number; notIssuedDays: number; pickingRoute: 'corner' | 'random' }
 
 export async function outboundSettings(q: Queryable, scope: Scope): Promise<OutboundSettings> {
   const [r] = rowsOf(await q.execute(sql`
-    SELECT picked_location_id, picking_timeout_hours, picking_sending_timeout_hours, not_issued_days FROM outbound_setting
+    SELECT picked_location_id, picking_timeout_hours, picking_sending_timeout_hours, not_issued_days, picking_route FROM outbound_setting
     WHERE tenant_id = ${scope.tenantId} AND warehouse_id = ${scope.warehouseId}`))
   return r
-    ? { pickedLocationId: r.picked_location_id == null ? null : n(r.picked_location_id), pickingTimeoutHours: n(r.picking_timeout_hours), pickingSendingTimeoutHours: n(r.picking_sending_timeout_hours), notIssuedDays: n(r.not_issued_days) }
-    : { pickedLocationId: null, pickingTimeoutHours: 24, pickingSendingTimeoutHours: 48, notIssuedDays: 15 }
+    ? {
+      pickedLocationId: r.picked_location_id == null ? null : n(r.picked_location_id), pickingTimeoutHours: n(r.picking_timeout_hours),
+      pickingSendingTimeoutHours: n(r.picking_sending_timeout_hours), notIssuedDays: n(r.not_issued_days), pickingRoute: r.picking_route === 'random' ? 'random' : 'corner',
+    }
+    : { pickedLocationId: null, pickingTimeoutHours: 24, pickingSendingTimeoutHours: 48, notIssuedDays: 15, pickingRoute: 'corner' }
 }
 
 /** The picked-goods location: the configured one, else the first temporary location that does not receive goods. */
@@ -143,9 +146,24 @@ async function unpickedReservations(tx: AppTx, scope: Scope, orderIds: readonly 
   }))
 }
 
-/** One picking task (JH) of a wave over reservation lines (already in route order). */
-async function insertTask(tx: AppTx, auth: AuthContext, waveId: number, pickMode: number, taskMode: string, lines: ResLine[]): Promise<string> {
+/** A small stable hash (FNV-1a) for the random route's fixed shuffle. */
+function hash(s: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0
+  return h
+}
+
+/** Lines in the pair's picking route: corner — location-code order; random — locations shuffled per task, each location's lines together. */
+export function routeOrder<L extends { locationCode: string }>(lines: readonly L[], route: 'corner' | 'random', salt: string): L[] {
+  const byCode = [...lines].sort((a, b) => a.locationCode.localeCompare(b.locationCode))
+  if (route === 'corner') return byCode
+  return byCode.sort((a, b) => (hash(`${salt}|${a.locationCode}`) - hash(`${salt}|${b.locationCode}`)) || a.locationCode.localeCompare(b.locationCode))
+}
+
+/** One picking task (JH) of a wave over reservation lines, in the pair's picking route. */
+async function insertTask(tx: AppTx, auth: AuthContext, waveId: number, pickMode: number, taskMode: string, unordered: ResLine[]): Promise<string> {
   const taskNo = await nextDocNo(tx, auth, DOC_PREFIX.pickingTask)
+  const lines = routeOrder(unordered, (await outboundSettings(tx, auth)).pickingRoute, taskNo)
   const qty = lines.reduce((s, l) => s + l.qty, 0)
   const [t] = rowsOf(await tx.execute(sql`
     INSERT INTO picking_task (tenant_id, warehouse_id, task_no, wave_id, pick_mode, task_mode, qty, created_by, updated_by)
@@ -558,7 +576,7 @@ const taskList = (s: OutboundSettings) => ({
   },
   searchSortCap: 0,
 } satisfies ListDef)
-const TASK_SHAPE = taskList({ pickedLocationId: null, pickingTimeoutHours: 24, pickingSendingTimeoutHours: 48, notIssuedDays: 15 })
+const TASK_SHAPE = taskList({ pickedLocationId: null, pickingTimeoutHours: 24, pickingSendingTimeoutHours: 48, notIssuedDays: 15, pickingRoute: 'corner' })
 
 const d = pickDiff
 export const DIFF_LIST = {

@@ -172,6 +172,7 @@ export const outboundSetting = pgTable('outbound_setting', {
   pickingTimeoutHours: integer('picking_timeout_hours').notNull(),
   pickingSendingTimeoutHours: integer('picking_sending_timeout_hours').notNull(),
   notIssuedDays: integer('not_issued_days').notNull(),
+  pickingRoute: text('picking_route').notNull(),
   updatedAt: ts('updated_at').notNull(),
   updatedBy: integer('updated_by'),
 })
