@@ -342,6 +342,12 @@ describe('list, document lookup', () => {
     expect((await get(`platform=SHEIN&status=0&size=200`)).records.map((r) => r.orderNo)).toContain(o.orderNo)
     expect((await get(`platform=AMAZON&orderNo=${o.orderNo}`)).total).toBe(0)
     expect((await get(`sku=${skus[1]!.code}&orderNo=${o.orderNo}`)).total).toBe(1)
+    expect((await get(`sku=NO-SUCH-SKU&orderNo=${o.orderNo}`)).total).toBe(0)
+    const shop = await one<{ id: number; code: string; name: string }>('SELECT id, code, name FROM shop ORDER BY id LIMIT 1')
+    const so = await create([{ code: skus[1]!.code, qty: 1 }], { shopId: Number(shop.id) })
+    expect((await get(`shop=${encodeURIComponent(shop.name.slice(1, 6))}&orderNo=${so.orderNo}`)).total).toBe(1)
+    expect((await get(`shop=${encodeURIComponent(shop.code)}&orderNo=${so.orderNo}`)).total).toBe(1)
+    expect((await get(`shop=NO-SUCH-SHOP&orderNo=${so.orderNo}`)).total).toBe(0)
     const day = new Date().toISOString().slice(0, 10)
     expect((await get(`createdAtFrom=${day}&createdAtTo=${day}&orderNo=${o.orderNo}`)).total).toBe(1)
     // Timeout flags: picking and sending (validated, not shipped within 48 h), not issued for 15 days.

@@ -617,10 +617,14 @@ const ORDER_LIST = {
     status: { type: 'enum', column: o.status, values: DICTIONARIES.outboundOrderStatus.map((e) => e.value) },
     platform: { type: 'enum', column: o.platform, values: [...ORDER_PLATFORMS] },
     orderType: { type: 'enum', column: o.orderType, values: DICTIONARIES.orderType.map((e) => e.value) },
-    shop: { type: 'text', column: sql`coalesce(${shop.code}, '') || ' ' || coalesce(${shop.name}, '')` },
+    // As id sets, not a text match over every order's joined row (bench:outbound at 1M orders: 1.5 s → ms).
+    shop: { type: 'text', column: sql`coalesce(${shop.code}, '') || ' ' || coalesce(${shop.name}, '')`, match: (p) => sql`${o.shopId} IN (SELECT s.id FROM shop s WHERE s.code ILIKE ${p} OR s.name ILIKE ${p})` },
     shippingMethod: { type: 'text', column: o.shippingMethod },
     waveNo: { type: 'text', column: o.waveNo },
-    sku: { type: 'text', column: skuCodesOf },
+    sku: {
+      type: 'text', column: skuCodesOf,
+      match: (p) => sql`${o.id} IN (SELECT l.order_id FROM outbound_order_line l JOIN product_sku ps ON ps.id = l.sku_id WHERE l.tenant_id = ${o.tenantId} AND ps.sku_code ILIKE ${p})`,
+    },
     createdAt: { type: 'dateRange', column: o.createdAt },
   },
   searchSortCap: 0,
