@@ -373,15 +373,28 @@ const nextOf = (lines: TaskLine[]): PickNext | null => {
   return l ? { lineId: l.id, seq: l.seq, locationCode: l.locationCode, skuCode: l.skuCode, orderNo: l.orderNo, remaining: remainingOf(l) } : null
 }
 
-/** After a pick or a short: the task completes when no line is left; orders done picking become ReadyOut. */
-async function afterLineDone(tx: AppTx, auth: AuthContext, t: TaskHead, orderIds: number[]): Promise<{ taskDone: boolean; waveStatus: number; orderReady: string[]; next: PickNext | null }> {
-  const lines = await taskLines(tx, t.id)
+/**
+ * After a pick or a short (the lines already carry it): the task completes when no line is left; orders
+ * done picking become ReadyOut. The common scan — the task goes on — touches the task and the wave by the
+ * delta only, the wave last, so its row lock (every picker of the wave takes it) is held for the commit only;
+ * a task that completes recounts its wave from its tasks and exceptions.
+ */
+async function afterLineDone(tx: AppTx, auth: AuthContext, t: TaskHead, lines: TaskLine[], delta: { picked: number; short: number }, orderIds: number[]): Promise<{ taskDone: boolean; waveStatus: number; orderReady: string[]; next: PickNext | null }> {
   const next = nextOf(lines)
   await tx.execute(sql`
     UPDATE picking_task SET picked_qty = ${lines.reduce((s, l) => s + l.picked, 0)}, short_qty = ${lines.reduce((s, l) => s + l.short, 0)},
       status = ${next ? T.Working : T.Completed}, completed_at = ${next ? null : sql`now()`}, updated_at = now() WHERE id = ${t.id}`)
-  const orderReady = await settleOrders(tx, auth, orderIds)
-  return { taskDone: !next, waveStatus: await refreshWave(tx, t.waveId), orderReady, next }
+  // Only an order with nothing left in this task can have finished picking (its other tasks are checked there).
+  const orderReady = await settleOrders(tx, auth, orderIds.filter((id) => !lines.some((l) => l.orderId === id && remainingOf(l) > 0)))
+  let waveStatus: number
+  if (next) {
+    const [w] = rowsOf(await tx.execute(sql`
+      UPDATE wave SET picked_qty = picked_qty + ${delta.picked}, short_qty = short_qty + ${delta.short},
+        status = CASE WHEN status = ${WaveStatus.ToPick} THEN ${WaveStatus.Picking} ELSE status END, updated_at = now()
+      WHERE id = ${t.waveId} RETURNING status`))
+    waveStatus = n(w!.status)
+  } else waveStatus = await refreshWave(tx, t.waveId)
+  return { taskDone: !next, waveStatus, orderReady, next }
 }
 
 /**
@@ -443,9 +456,10 @@ defineHandler<z.output<typeof PickScanArgs>>('outbound.pick.scan', async ({ tx, 
   await tx.execute(sql`
     INSERT INTO pick_record (tenant_id, warehouse_id, task_id, task_line_id, qty, scanned_code, cart_code, operator_id, operator_name)
     SELECT ${auth.tenantId}, ${auth.warehouseId}, ${t.id}, ${line.id}, ${args.qty}, ${args.code}, cart_code, ${auth.userId}, ${auth.username} FROM picking_task WHERE id = ${t.id}`)
-  const after = await afterLineDone(tx, auth, t, [line.orderId])
+  line.picked += args.qty
+  const after = await afterLineDone(tx, auth, t, lines, { picked: args.qty, short: 0 }, [line.orderId])
   setSummary(`${t.taskNo} ${line.orderNo} ${line.locationCode} ${line.skuCode} +${args.qty}`)
-  return { taskNo: t.taskNo, lineId: line.id, picked: args.qty, remaining: remainingOf(line) - args.qty, ...after } satisfies PickResult
+  return { taskNo: t.taskNo, lineId: line.id, picked: args.qty, remaining: remainingOf(line), ...after } satisfies PickResult
 })
 
 defineHandler<PickShortArgs>('outbound.pick.short', async ({ tx, auth, args, setSummary }) => {
@@ -465,16 +479,17 @@ defineHandler<PickShortArgs>('outbound.pick.short', async ({ tx, auth, args, set
   await tx.execute(sql`
     INSERT INTO pick_diff (tenant_id, warehouse_id, diff_no, task_id, task_line_id, order_id, order_line_id, sku_id, location_id, short_qty, created_by)
     VALUES (${auth.tenantId}, ${auth.warehouseId}, ${diffNo}, ${t.id}, ${line.id}, ${line.orderId}, ${line.orderLineId}, ${line.skuId}, ${line.locationId}, ${args.qty}, ${auth.userId})`)
-  const after = await afterLineDone(tx, auth, t, [line.orderId])
+  line.short += args.qty
+  const after = await afterLineDone(tx, auth, t, lines, { picked: 0, short: args.qty }, [line.orderId])
   setSummary(`${t.taskNo} short ${line.orderNo} ${line.locationCode} ${line.skuCode} ${args.qty} → ${diffNo}`)
-  return { taskNo: t.taskNo, lineId: line.id, picked: 0, remaining: remainingOf(line) - args.qty, diffNo, ...after } satisfies ShortResult
+  return { taskNo: t.taskNo, lineId: line.id, picked: 0, remaining: remainingOf(line), diffNo, ...after } satisfies ShortResult
 })
 
 defineHandler<z.output<typeof TaskNoArgs>>('outbound.pickTask.complete', async ({ tx, auth, args, setSummary }) => {
   const { t, lines } = await stationTask(tx, auth, args.taskNo, 'outbound.pickTask.complete')
   const next = nextOf(lines)
   if (next) throw conflict('outbound:pick.errors.linesLeft', { taskNo: t.taskNo, count: lines.filter((l) => remainingOf(l) > 0).length, locationCode: next.locationCode })
-  const after = await afterLineDone(tx, auth, t, lines.map((l) => l.orderId))
+  const after = await afterLineDone(tx, auth, t, lines, { picked: 0, short: 0 }, lines.map((l) => l.orderId))
   setSummary(`${t.taskNo} completed`)
   return { taskNo: t.taskNo, ...after }
 })
