@@ -20,6 +20,8 @@ export const CountPlanStatus = { Unclaimed: 0, InventoryToBeCounted: 1, WaitingF
 export const ApprovalStatus = { PendingApproval: 1, ApprovalRejected: 2, ApprovalPassed: 3, Completed: 4 } as const
 export const InboundStatus = { New: 0, WaitingIssued: 1, Issued: 2, Receiving: 3, Finish: 4, Abolished: 5 } as const
 export const ShipmentStatus = { NotShipped: 0, Shipped: 1, InTransit: 2, PartiallyShipped: 3, ShippingTerminated: 4 } as const
+/** Face sheet (waybill) purchase, spec section 4 "face sheet/waybill (bought, not bought, partly bought)" (codes ours). */
+export const FaceSheetStatus = { NotBought: 0, Bought: 1, PartlyBought: 2 } as const
 export const PackingTaskStatus = { Unclaimed: 0, Unpacked: 1, Packed: 2, Finish: 3, Closed: 4, Lock: 7, Stop: 8 } as const
 /** Feedback: 0 pending (red tag), 10 accepted (warning), 20 demand (info), 90 finished (green). */
 export const FeedbackStatus = { Pending: 0, Accepted: 10, Demand: 20, Finished: 90 } as const
@@ -124,6 +126,7 @@ export const DICTIONARIES = {
   inboundStatus: fromEnum(InboundStatus),
   shipmentStatus: fromEnum(ShipmentStatus),
   packingTaskStatus: fromEnum(PackingTaskStatus),
+  faceSheetStatus: fromEnum(FaceSheetStatus),
   feedbackStatus: fromEnum(FeedbackStatus),
   noticeType: fromEnum(NoticeType),
   pickMode: fromEnum(PickMode),
