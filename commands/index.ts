@@ -15,8 +15,9 @@ import { inboundOrderCommands } from './inbound-orders'
 import { inboundExtraCommands } from './inbound-extra'
 import { outboundOrderCommands } from './outbound-orders'
 import { pickingCommands } from './outbound-picking'
+import { sortingCommands } from './outbound-sorting'
 
-export const ALL_COMMANDS: readonly CommandDef<any>[] = [...shellCommands, ...gridCommands, ...adminCommands, ...adminResourceCommands, ...resourceCommandList, ...stockCommands, ...inspectionCommands, ...shelvingCommands, ...receivingCommands, ...inboundOrderCommands, ...inboundExtraCommands, ...outboundOrderCommands, ...pickingCommands]
+export const ALL_COMMANDS: readonly CommandDef<any>[] = [...shellCommands, ...gridCommands, ...adminCommands, ...adminResourceCommands, ...resourceCommandList, ...stockCommands, ...inspectionCommands, ...shelvingCommands, ...receivingCommands, ...inboundOrderCommands, ...inboundExtraCommands, ...outboundOrderCommands, ...pickingCommands, ...sortingCommands]
 
 /** Static registry; throws at import on a duplicate id. */
 export const commandRegistry = new CommandRegistry(ALL_COMMANDS)

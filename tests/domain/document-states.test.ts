@@ -19,6 +19,7 @@ const EXTRA: Record<string, Record<string, unknown>[]> = {
   // Rows as their grids list them: a task row has no exception number, a wave row no order or task number.
   pickingTask: [{ assigneeId: null, diffNo: undefined }, { assigneeId: ME, diffNo: undefined }, { assigneeId: ME + 1, diffNo: undefined }],
   wave: [{ orderNo: undefined, taskNo: undefined, diffNo: undefined }],
+  sortingTask: [{ sortNo: 'FJ0001' }],
 }
 
 /** Rows of a document in `status` with the other facts its checks read, in every combination that matters. */

@@ -157,7 +157,7 @@ const TREE: Def[] = [
       screen(7037, 'reviewpackaging', 'reviewpackaging', { buttons: [[7125, 'review']] }),
       screen(7038, 'auto-packaging', 'auto-packaging'),
       screen(7039, 'faceorder-manage', 'faceorder-manage', { buttons: [[7126, 'buy'], [7127, 'print']] }),
-      screen(7040, 'sorting-wall', 'sorting-wall'),
+      screen(7040, 'sorting-wall', 'sorting-wall', { buttons: [[7170, 'merge-sort'], [7171, 'rest-sort'], [7172, 'sort'], [7173, 'cancel']] }),
     ]),
     screen(7050, 'sample-out-management', 'sample-out-management'),
     screen(7051, 'sample-out-review', 'sample-out-review', { buttons: [[7130, 'approve']] }),

@@ -12,7 +12,8 @@ import { outboundOrderMachine } from './outbound-order'
 import { waveMachine } from './wave'
 import { pickingTaskMachine } from './picking-task'
 import { pickDiffMachine } from './pick-diff'
+import { sortingTaskMachine } from './sorting-task'
 
 export const DOCUMENT_MACHINES: readonly MachineDef<any>[] = [
-  inboundOrderMachine, inspectionMachine, shelvingTaskMachine, returnOrderMachine, quickInboundMachine, releaseStripMachine, upcRequestMachine, outboundOrderMachine, waveMachine, pickingTaskMachine, pickDiffMachine,
+  inboundOrderMachine, inspectionMachine, shelvingTaskMachine, returnOrderMachine, quickInboundMachine, releaseStripMachine, upcRequestMachine, outboundOrderMachine, waveMachine, pickingTaskMachine, pickDiffMachine, sortingTaskMachine,
 ]

@@ -18,6 +18,7 @@ export const DOC_PREFIX = {
   wave: 'BC',
   pickingTask: 'JH',
   pickDiff: 'CY',
+  sortingTask: 'FJ',
 } as const
 
 export async function nextDocNo(tx: AppTx, scope: { tenantId: number; warehouseId: number }, prefix: string, now = new Date()): Promise<string> {
