@@ -90,6 +90,7 @@ registerScreen('stock-out/wave-picking', lazy(() => import('./outbound/picking/W
 registerScreen('stock-out/wave-picking-details', lazy(() => import('./outbound/picking/WaveDetailsPage')))
 registerScreen('stock-out/allot-pick-task', lazy(() => import('./outbound/picking/WaveDetailsPage')))
 registerScreen('stock-out/pickingtasks', lazy(() => import('./outbound/picking/PickingTasksPage')))
+registerScreen('stock-out/sorting-wall', lazy(() => import('./outbound/sorting/SortingWallPage')))
 registerScreen('stock-out-abnormal/pick-diff', lazy(() => import('./outbound/picking/PickDiffPage')))
 // Every resource declaration's generated list screen (a hand-written page for the same key wins).
 registerResourceScreens((key, c) => registerScreen(key, c, { generated: true }))
