@@ -109,7 +109,7 @@ const whereTasks = (ctx: CommandContext) => atWall(ctx) || ctx.route.startsWith(
 export const sortingCommands: readonly CommandDef<any>[] = [
   defineCommand<MergeSortArgs>({
     id: 'outbound.sortTask.merge', title: 'commands:outbound.sortTask.merge', section: 'document', permission: P.merge,
-    input: MergeSortArgs, server: true, keywords: [...KEYWORDS, 'merge'], when: whereTasks, enabled: canSort(2, MAX_SORT_TASKS, 'outbound-sorting:errors.mergeMin'),
+    input: MergeSortArgs, server: true, keywords: [...KEYWORDS, 'merge'], shortcut: 'Alt+m', scope: 'grid', when: whereTasks, enabled: canSort(2, MAX_SORT_TASKS, 'outbound-sorting:errors.mergeMin'),
     run: async (ctx, rt, args) => {
       const r = await rt.callServer<SortMade>('outbound.sortTask.merge', args ?? { pickingTaskIds: idsOf(pickRows(ctx)) })
       rt.toast('success', 'outbound-sorting:done.created', { sortNo: r.sortNo, slots: r.slots })
@@ -119,7 +119,7 @@ export const sortingCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<RestSortArgs>({
     id: 'outbound.sortTask.rest', title: 'commands:outbound.sortTask.rest', section: 'document', permission: P.rest,
-    input: RestSortArgs, server: true, keywords: [...KEYWORDS, 'rest'], when: whereTasks, enabled: canSort(1, 1, 'outbound-sorting:errors.restOne'),
+    input: RestSortArgs, server: true, keywords: [...KEYWORDS, 'rest'], shortcut: 'Alt+r', scope: 'grid', when: whereTasks, enabled: canSort(1, 1, 'outbound-sorting:errors.restOne'),
     run: async (ctx, rt, args) => {
       const r = await rt.callServer<SortMade>('outbound.sortTask.rest', args ?? { pickingTaskIds: idsOf(pickRows(ctx)) })
       rt.toast('success', 'outbound-sorting:done.created', { sortNo: r.sortNo, slots: r.slots })

@@ -30,7 +30,7 @@ export const ROLE_LIST: readonly RoleDef[] = [
 const GRANTS: Record<string, readonly string[]> = {
   receiver: ['dashboard', 'stock-in', 'stock-manage-list'],
   shelver: ['dashboard', 'shelf-task', 'shelf-task-details', 'stock-manage-list'],
-  picker: ['dashboard', 'tob-picking-task', 'pickingtasks', 'wave-picking', 'wave-picking-details', 'allot-pick-task'],
+  picker: ['dashboard', 'tob-picking-task', 'pickingtasks', 'wave-picking', 'wave-picking-details', 'allot-pick-task', 'sorting-wall'],
   reviewer: ['dashboard', 'reviewpackaging'],
   shipper: ['dashboard', 'tob-shipping', 'tob-shipping-details', 'ship-management', 'faceorder-manage', 'container-load'],
 }
