@@ -138,7 +138,7 @@ export type ImportOutboundArgs = z.infer<typeof ImportOutboundArgs>
 /** Server answers. */
 export interface CreatedOutbound { id: number; orderNo: string; expectedQty: number; lines: number }
 export interface LineShortage { lineNo: number; skuCode: string; qty: number; allocated: number; short: number }
-export interface OutboundChange { id: number; orderNo: string; from: number; to: number; allocatedQty?: number; expectedQty?: number; released?: number; shortages?: LineShortage[] }
+export interface OutboundChange { id: number; orderNo: string; from: number; to: number; allocatedQty?: number; expectedQty?: number; released?: number; shortages?: LineShortage[]; returnTaskNo?: string | null }
 export interface OutboundTransitionResult { changed: OutboundChange[] }
 export interface MergeResult { orderNo: string; id: number; mergedFrom: string[]; expectedQty: number }
 /** Split by the order splitting rule: the order keeps the first part, each other part is a new order. */

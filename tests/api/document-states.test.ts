@@ -120,9 +120,19 @@ describe('the server refuses exactly where the browser disables', () => {
     }
   }, 120_000)
 
-  it('outbound orders: every status × validate, void, lock, unlock, stop, terminate, refresh lock, shipping method, split, switch warehouse', async () => {
-    const argsOf = (id: string, orderId: number) => (
-      id === 'outbound.order.shippingMethod' ? { ids: [orderId], shippingMethod: 'USPS-GROUND' }
+  it('outbound orders: every status × validate, void, lock, unlock, stop, terminate, refresh lock, shipping method, split, switch warehouse, review, pack, ship, cancel shipment', async () => {
+    const orderNoOf = async (orderId: number) => String((await q<{ order_no: string }>('SELECT order_no FROM outbound_order WHERE id = $1', [orderId]))[0]!.order_no)
+    const stationArgs: Record<string, (no: string) => Record<string, unknown>> = {
+      'outbound.review.start': (no) => ({ code: no }),
+      'outbound.review.startException': (no) => ({ code: no }),
+      'outbound.review.scan': (no) => ({ orderNo: no, code: sku.code }),
+      'outbound.review.pack': (no) => ({ orderNo: no, materialId: 1, weightG: 100 }),
+      'outbound.review.reset': (no) => ({ orderNo: no }),
+      'outbound.ship.scan': (no) => ({ code: no }),
+    }
+    const argsOf = async (id: string, orderId: number) => (
+      stationArgs[id] ? stationArgs[id]!(await orderNoOf(orderId))
+        : id === 'outbound.order.shippingMethod' ? { ids: [orderId], shippingMethod: 'USPS-GROUND' }
         : id === 'outbound.order.switchWarehouse' ? { ids: [orderId], warehouseId: 168 }
         : ['outbound.order.lock', 'outbound.order.stop', 'outbound.order.terminate'].includes(id) ? { ids: [orderId], reason: 'state test' }
           : { ids: [orderId] })
@@ -137,13 +147,14 @@ describe('the server refuses exactly where the browser disables', () => {
         await q(`UPDATE outbound_order SET status = $1::smallint, lock_from_status = CASE WHEN $1::smallint = 7 THEN 1 ELSE NULL END WHERE id = $2`, [status, orderId])
         const row = (await admin.get(`/api/outbound/orders/by-id/${orderId}`)).json().data.order
         expect(Number(row.status)).toBe(status)
-        if (await compare(outboundOrderMachine, id, row, () => admin.cmd(id, argsOf(id, orderId)))) enabled++
+        if (await compare(outboundOrderMachine, id, row, async () => admin.cmd(id, await argsOf(id, orderId)))) enabled++
       }
     }
     // Draft: validate, void, lock, stop, shipping method, split, switch; Effective: void, lock, stop,
     // terminate, refresh, shipping method, split, switch; ReadyOut: lock, stop; AbnormalLock: unlock,
-    // stop, terminate; Cancel and StopTransport: switch.
-    expect(enabled).toBe(22)
+    // stop, terminate; Cancel and StopTransport: switch. Issue 13: ReadyOut (to be packed): review start at
+    // either station; Over (shipped): cancel shipment.
+    expect(enabled).toBe(25)
   }, 300_000)
 
   it('the operation log shows a refusal in the reader\'s language, not its key', async () => {

@@ -156,8 +156,8 @@ describe('a wave by hand, the picking station, a short pick and its resolution',
     expect(done).toMatchObject({ taskDone: true, orderReady: [o1.orderNo] })
     expect(await order(o1.id)).toMatchObject({ status: 2, picked_qty: 3 })
     expect((await wave(w.waveNo)).wave).toMatchObject({ status: 2, pickedQty: 4, shortQty: 1 })
-    // Picked: no stop (the return-to-stock path comes with the next issue), no terminate.
-    await refused(admin, 'outbound.order.stop', { ids: [o1.id], reason: 'x' }, 409, 'outbound:order.errors.stopPicked')
+    // Picked: no terminate (stop intercepts it instead: tests/api/outbound-shipping.test.ts).
+    await refused(admin, 'outbound.order.terminate', { ids: [o1.id], reason: 'x' }, 409, 'outbound:order.errors.terminateStatus')
     await invariantsClean()
   })
 

@@ -15,10 +15,14 @@ const base: CommandContext = { permissions: new Set(), roles: ['admin'], userId:
 
 /** Facts some machines read beyond the common ones, in the combinations that matter (others: one plain row). */
 const EXTRA: Record<string, Record<string, unknown>[]> = {
-  outboundOrder: [{ waveNo: null }, { waveNo: 'BC0001' }, { waveNo: null, pickedQty: 2 }, { waveNo: null, shipmentApproved: true }],
+  outboundOrder: [{ waveNo: null }, { waveNo: 'BC0001' }, { waveNo: null, pickedQty: 2 }, { waveNo: null, shipmentApproved: true },
+    // Review, packing, shipping (issue 13): reviewed by me or by someone else, packed with or without a face sheet, an exception order.
+    { packingStatus: 2, reviewBy: ME }, { packingStatus: 2, reviewBy: ME + 1 }, { packingStatus: 3, faceSheetStatus: 1 }, { packingStatus: 3, faceSheetStatus: 0 }, { exception: true }],
   // Rows as their grids list them: a task row has no exception number, a wave row no order or task number.
   pickingTask: [{ assigneeId: null, diffNo: undefined }, { assigneeId: ME, diffNo: undefined }, { assigneeId: ME + 1, diffNo: undefined }],
   wave: [{ orderNo: undefined, taskNo: undefined, diffNo: undefined }],
+  // Face sheet rows are orders: their own status, and every kind of order status (or none carried).
+  faceSheet: [{ orderStatus: undefined }, { orderStatus: 1 }, { orderStatus: 2 }, { orderStatus: 4 }, { orderStatus: 7 }, { orderStatus: 9 }],
   sortingTask: [{ sortNo: 'FJ0001' }],
 }
 

@@ -13,7 +13,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const tdb: TestDatabase = await createTestDatabase()
   const config: Config = { ...loadConfig({}), seedDemo: true, staticDir: '/nonexistent', jwtSecret: 'test-secret-0123456789abcdef0123456789', ...overrides }
   await seedIfEmpty(tdb.database, config)
-  const app = await buildApp({ config, database: tdb.database, logger: false })
+  const app = await buildApp({ config, database: tdb.database, logger: process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false })
   await app.ready()
   return { app, database: tdb.database, config, async close() { await app.close(); await tdb.drop() } }
 }

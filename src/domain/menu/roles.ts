@@ -31,8 +31,8 @@ const GRANTS: Record<string, readonly string[]> = {
   receiver: ['dashboard', 'stock-in', 'stock-manage-list'],
   shelver: ['dashboard', 'shelf-task', 'shelf-task-details', 'stock-manage-list'],
   picker: ['dashboard', 'tob-picking-task', 'pickingtasks', 'wave-picking', 'wave-picking-details', 'allot-pick-task', 'sorting-wall'],
-  reviewer: ['dashboard', 'reviewpackaging'],
-  shipper: ['dashboard', 'tob-shipping', 'tob-shipping-details', 'ship-management', 'faceorder-manage', 'container-load'],
+  reviewer: ['dashboard', 'reviewpackaging', 'auto-packaging'],
+  shipper: ['dashboard', 'tob-shipping', 'tob-shipping-details', 'ship-management', 'faceorder-manage', 'shippinginfo', 'container-load'],
 }
 /** Sections the supervisor does not get: administration. */
 const SUPERVISOR_EXCLUDED = ['rights', 'system-manage']

@@ -12,8 +12,9 @@ import { outboundOrderMachine } from './outbound-order'
 import { waveMachine } from './wave'
 import { pickingTaskMachine } from './picking-task'
 import { pickDiffMachine } from './pick-diff'
+import { returnShelfTaskMachine } from './return-shelf-task'
 import { sortingTaskMachine } from './sorting-task'
 
 export const DOCUMENT_MACHINES: readonly MachineDef<any>[] = [
-  inboundOrderMachine, inspectionMachine, shelvingTaskMachine, returnOrderMachine, quickInboundMachine, releaseStripMachine, upcRequestMachine, outboundOrderMachine, waveMachine, pickingTaskMachine, pickDiffMachine, sortingTaskMachine,
+  inboundOrderMachine, inspectionMachine, shelvingTaskMachine, returnOrderMachine, quickInboundMachine, releaseStripMachine, upcRequestMachine, outboundOrderMachine, waveMachine, pickingTaskMachine, pickDiffMachine, returnShelfTaskMachine, sortingTaskMachine,
 ]

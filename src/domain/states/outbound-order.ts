@@ -17,11 +17,20 @@
 // effective and never once the shipment is approved; refresh inventory lock only when effective with
 // no wave number. Section 4/5: merge only effective orders sharing platform, order type, site and
 // shipping method (and consignee), at least 2 and at most 30.
+// Issue 13 (review, packing, shipping): review starts only on a picked order (ReadyOut 2) — a terminated
+// one (StopTransport, DeficiencyOver, Cancel) "outbound terminated, no review, handle exception", one not
+// fully picked "order has unpicked items, scanning blocked" — that nobody else reviews ("review in
+// progress, no duplicate"; packing InPacking 2 with review_by) and, when it was picked short for good, at
+// the exception station only ("exception location requires review there"). Reviewed and packed
+// (packing Completed 3) with its face sheet bought, the shipping scan takes it to Over 4 (shipped);
+// cancelling that shipment asks to confirm (section 4) and brings it back to ReadyOut. Stop after
+// picking ("intercept") is allowed until shipped: the goods go back through a return-to-shelf task.
 // The server moves outbound_order.status only through this machine; the browser asks it too.
-import { OutboundOrderStatus } from '../dictionaries'
-import { defineMachine, numOf, refuse, textOf, type Refusal, type Verdict } from './machine'
+import { FaceSheetStatus, OutboundOrderStatus, PackingStatus } from '../dictionaries'
+import { defineMachine, numOf, refuse, textOf, type Actor, type Refusal, type Verdict } from './machine'
 
 const S = OutboundOrderStatus
+const PK = PackingStatus
 
 export interface OutboundOrderFacts {
   orderNo: string
@@ -32,6 +41,12 @@ export interface OutboundOrderFacts {
   shipmentApproved: boolean
   /** The status an abnormal lock came from. */
   lockFromStatus: number | null
+  /** Issue 13: packing (dict packingStatus, ToBePacked 1 when absent), face sheet (dict faceSheetStatus), who reviews it now. */
+  packingStatus?: number
+  faceSheetStatus?: number
+  reviewBy?: number | null
+  /** Picked short for good (an exception resolved with less than its shortage): reviewed at the exception station only. */
+  exception?: boolean
 }
 
 const params = (o: OutboundOrderFacts, extra: Record<string, unknown> = {}) => ({ orderNo: o.orderNo, status: o.status, ...extra })
@@ -53,8 +68,27 @@ export const OUTBOUND_FROM = {
   switchWarehouse: [S.Draft, S.Effective, S.Cancel, S.StopTransport],
   split: [S.Draft, S.Effective],
   wave: [S.Effective],
+  cancelShipment: [S.Over],
 } as const satisfies Record<string, readonly number[]>
 
+const TERMINATED: readonly number[] = [S.StopTransport, S.DeficiencyOver, S.Cancel]
+const packingOf = (o: OutboundOrderFacts) => o.packingStatus ?? PK.ToBePacked
+/** May this station start (or resume) reviewing the order? Spec section 8's review refusals, in this order. */
+function reviewStart(o: OutboundOrderFacts, a: Actor, exceptionStation: boolean): Verdict {
+  if (TERMINATED.includes(o.status)) return refuse('outbound:review.errors.terminated', params(o))
+  if (o.status === S.Draft || o.status === S.Effective) return refuse('outbound:review.errors.unpicked', params(o))
+  if (o.status !== S.ReadyOut) return refuse('outbound:review.errors.status', params(o))
+  if (packingOf(o) === PK.Completed) return refuse('outbound:review.errors.packed', params(o))
+  if (packingOf(o) === PK.InPacking && o.reviewBy != null && o.reviewBy !== a.userId) return refuse('outbound:review.errors.inProgress', params(o))
+  if (o.exception && !exceptionStation) return refuse('outbound:review.errors.exceptionLocation', params(o))
+  return true
+}
+/** Scanning items and packing: the order this operator is reviewing. */
+function reviewing(o: OutboundOrderFacts, a: Actor): Verdict {
+  if (TERMINATED.includes(o.status)) return refuse('outbound:review.errors.terminated', params(o))
+  if (o.status !== S.ReadyOut || packingOf(o) !== PK.InPacking) return refuse('outbound:review.errors.notInReview', params(o))
+  return o.reviewBy === a.userId ? true : refuse('outbound:review.errors.inProgress', params(o))
+}
 const notInWave = (o: OutboundOrderFacts, key = 'outbound:order.errors.inWave'): Verdict => (inWave(o) ? refuse(key, params(o, { waveNo: o.waveNo })) : true)
 const all = (...checks: ((o: OutboundOrderFacts) => Verdict)[]) => (o: OutboundOrderFacts): Verdict => {
   for (const c of checks) { const v = c(o); if (v !== true) return v }
@@ -69,10 +103,8 @@ export const outboundOrderMachine = defineMachine<OutboundOrderFacts>({
     'outbound.order.void': all(only(OUTBOUND_FROM.void, 'outbound:order.errors.voidStatus'), (o) => notInWave(o)),
     'outbound.order.lock': only(OUTBOUND_FROM.lock, 'outbound:order.errors.lockStatus'),
     'outbound.order.unlock': only(OUTBOUND_FROM.unlock, 'outbound:order.errors.unlockStatus'),
-    // After picking, an intercept brings the goods back through a return-to-stock task (the next
-    // outbound issue); until then a picked order cannot be stopped.
-    'outbound.order.stop': all(only(OUTBOUND_FROM.stop, 'outbound:order.errors.stopStatus'),
-      (o) => (o.pickedQty > 0 ? refuse('outbound:order.errors.stopPicked', params(o, { pickedQty: o.pickedQty })) : true)),
+    // After picking, an intercept brings the goods back through a return-to-shelf task.
+    'outbound.order.stop': only(OUTBOUND_FROM.stop, 'outbound:order.errors.stopStatus'),
     'outbound.order.terminate': all(only(OUTBOUND_FROM.terminate, 'outbound:order.errors.terminateStatus'),
       (o) => (o.pickedQty > 0 ? refuse('outbound:order.errors.terminatePicked', params(o, { pickedQty: o.pickedQty })) : true)),
     'outbound.order.shippingMethod': all(only(OUTBOUND_FROM.shippingMethod, 'outbound:order.errors.shippingMethodStatus'),
@@ -80,6 +112,18 @@ export const outboundOrderMachine = defineMachine<OutboundOrderFacts>({
     'outbound.order.switchWarehouse': all(only(OUTBOUND_FROM.switchWarehouse, 'outbound:order.errors.switchWarehouseStatus'), (o) => notInWave(o)),
     'outbound.order.split': all(only(OUTBOUND_FROM.split, 'outbound:order.errors.splitStatus'), (o) => notInWave(o)),
     'outbound.order.refreshLock': all(only(OUTBOUND_FROM.refreshLock, 'outbound:order.errors.refreshLockStatus'), (o) => notInWave(o, 'outbound:order.errors.refreshLockWave')),
+    'outbound.review.start': (o, a) => reviewStart(o, a, false),
+    'outbound.review.startException': (o, a) => reviewStart(o, a, true),
+    'outbound.review.scan': reviewing,
+    'outbound.review.pack': reviewing,
+    'outbound.review.reset': (o) => (o.status === S.ReadyOut && packingOf(o) === PK.InPacking ? true : refuse('outbound:review.errors.notInReview', params(o))),
+    'outbound.ship.scan': (o) => {
+      if (o.status === S.Over) return refuse('outbound:ship.errors.shipped', params(o))
+      if (TERMINATED.includes(o.status)) return refuse('outbound:review.errors.terminated', params(o))
+      if (o.status !== S.ReadyOut || packingOf(o) !== PK.Completed) return refuse('outbound:ship.errors.notPacked', params(o))
+      return o.faceSheetStatus === FaceSheetStatus.Bought ? true : refuse('outbound:ship.errors.noFaceSheet', params(o))
+    },
+    'outbound.order.cancelShipment': only(OUTBOUND_FROM.cancelShipment, 'outbound:ship.errors.cancelStatus'),
   },
   facts: (r) => {
     const status = numOf(r.status)
@@ -88,6 +132,8 @@ export const outboundOrderMachine = defineMachine<OutboundOrderFacts>({
     return {
       orderNo: textOf(r.orderNo), status, waveNo: wave === '' ? null : wave, pickedQty: numOf(r.pickedQty) ?? 0,
       shipmentApproved: r.shipmentApproved === true, lockFromStatus: numOf(r.lockFromStatus) ?? null,
+      packingStatus: numOf(r.packingStatus) ?? PK.ToBePacked, faceSheetStatus: numOf(r.faceSheetStatus) ?? FaceSheetStatus.NotBought,
+      reviewBy: numOf(r.reviewBy) ?? null, exception: r.exception === true,
     }
   },
 })

@@ -18,6 +18,8 @@ export const DOC_PREFIX = {
   wave: 'BC',
   pickingTask: 'JH',
   pickDiff: 'CY',
+  handover: 'JJ',
+  returnShelf: 'HJ',
   sortingTask: 'FJ',
 } as const
 

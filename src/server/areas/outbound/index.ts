@@ -4,10 +4,12 @@ import type { Area } from '../index'
 import { registerRoutes } from '../../http/route'
 import { outboundOrderRoutes } from './orders'
 import { pickingRoutes } from './picking'
+import { shippingRoutes } from './shipping'
 import { sortingRoutes } from './sorting'
 
 export const outboundArea: Area = (app, deps) => {
   registerRoutes(app, outboundOrderRoutes(deps.db))
   registerRoutes(app, pickingRoutes(deps.db))
+  registerRoutes(app, shippingRoutes(deps.db))
   registerRoutes(app, sortingRoutes(deps.db))
 }

@@ -23,6 +23,7 @@ import { outboundOrder, shop, site } from '../../db/schema/index'
 import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
 import { allocateOrder, OUTBOUND_DOC, releaseOrder, orderReservations } from '../../inventory/allocation'
 import { enabledRules, strategyFor } from '../../inventory/outbound-strategy'
+import { returnShelfFor } from './shipping'
 import { leaveWave, outboundSettings, type OutboundSettings } from './picking'
 import { timedOutSql } from '../../inventory/timeouts'
 import { receiveOneFile } from '../session/files'
@@ -240,12 +241,14 @@ const MOVES: Record<string, Move> = {
     await setStatus(tx, auth, h.id, to, sql`, lock_from_status = NULL`)
     return { to }
   },
-  // Intercept before picking: out of its wave's tasks, every reservation goes back.
+  // Intercept before picking: out of its wave's tasks, every reservation goes back. After picking (issue
+  // 13): the wave keeps its history, the picked goods are listed on a return-to-shelf task, then every
+  // reservation goes back and the task puts those goods on shelves.
   'outbound.order.stop': async (tx, auth, h, reason) => {
-    await leaveWave(tx, auth, h.id, h.orderNo)
+    const returnTaskNo = h.pickedQty > 0 ? await returnShelfFor(tx, auth, h.id, h.orderNo) : (await leaveWave(tx, auth, h.id, h.orderNo), null)
     const released = await releaseOrder(tx, allocAuth(auth), h.id, 'stop')
     await setStatus(tx, auth, h.id, S.StopTransport, sql`, stop_reason = ${reason}, lock_from_status = NULL, closed_at = now()`)
-    return { to: S.StopTransport, released }
+    return { to: S.StopTransport, released, returnTaskNo }
   },
   'outbound.order.terminate': async (tx, auth, h, reason) => {
     await leaveWave(tx, auth, h.id, h.orderNo)
