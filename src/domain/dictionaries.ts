@@ -22,6 +22,19 @@ export const InboundStatus = { New: 0, WaitingIssued: 1, Issued: 2, Receiving: 3
 export const ShipmentStatus = { NotShipped: 0, Shipped: 1, InTransit: 2, PartiallyShipped: 3, ShippingTerminated: 4 } as const
 /** Face sheet (waybill) purchase, spec section 4 "face sheet/waybill (bought, not bought, partly bought)" (codes ours). */
 export const FaceSheetStatus = { NotBought: 0, Bought: 1, PartlyBought: 2 } as const
+/**
+ * One order's face sheet purchase (issue 13 §3; codes ours): None 0 — no live purchase (grid rows of
+ * orders that have none); a face_sheet row is Queued 1 (the worker has not reached the carrier yet),
+ * Purchasing 2 (the carrier took the order; its waybill is polled), Bought 3, Failed 4 (add-order
+ * failed: cancel postage and buy again) or Cancelled 5 (postage cancelled).
+ */
+export const WaybillState = { None: 0, Queued: 1, Purchasing: 2, Bought: 3, Failed: 4, Cancelled: 5 } as const
+/** Carrier adapters (basic data → carrier): only the built-in carrier simulator exists. */
+export const CARRIER_ADAPTERS = ['simulator'] as const
+/** Printer output: PDF (laser/plain paper) or ZPL (thermal label printers). */
+export const PRINTER_FORMATS = ['pdf', 'zpl'] as const
+/** What a print template or print setup is for. */
+export const PRINT_DOC_KINDS = ['faceSheet', 'box', 'sku', 'fnsku'] as const
 export const PackingTaskStatus = { Unclaimed: 0, Unpacked: 1, Packed: 2, Finish: 3, Closed: 4, Lock: 7, Stop: 8 } as const
 /** Feedback: 0 pending (red tag), 10 accepted (warning), 20 demand (info), 90 finished (green). */
 export const FeedbackStatus = { Pending: 0, Accepted: 10, Demand: 20, Finished: 90 } as const
@@ -127,6 +140,10 @@ export const DICTIONARIES = {
   shipmentStatus: fromEnum(ShipmentStatus),
   packingTaskStatus: fromEnum(PackingTaskStatus),
   faceSheetStatus: fromEnum(FaceSheetStatus),
+  waybillState: fromEnum(WaybillState),
+  carrierAdapter: fromList(CARRIER_ADAPTERS),
+  printerFormat: fromList(PRINTER_FORMATS),
+  printDocKind: fromList(PRINT_DOC_KINDS),
   feedbackStatus: fromEnum(FeedbackStatus),
   noticeType: fromEnum(NoticeType),
   pickMode: fromEnum(PickMode),

@@ -156,7 +156,7 @@ const TREE: Def[] = [
       screen(7036, 'shippinginfo', 'shippinginfo', { buttons: [[7182, 'ship'], [7183, 'cancel'], [7184, 'handover']] }),
       screen(7037, 'reviewpackaging', 'reviewpackaging', { buttons: [[7125, 'review'], [7180, 'exception']] }),
       screen(7038, 'auto-packaging', 'auto-packaging', { buttons: [[7181, 'pack']] }),
-      screen(7039, 'faceorder-manage', 'faceorder-manage', { buttons: [[7126, 'buy'], [7127, 'print']] }),
+      screen(7039, 'faceorder-manage', 'faceorder-manage', { buttons: [[7126, 'buy'], [7127, 'print'], [7160, 'cancel-postage']] }),
       screen(7040, 'sorting-wall', 'sorting-wall', { buttons: [[7170, 'merge-sort'], [7171, 'rest-sort'], [7172, 'sort'], [7173, 'cancel']] }),
     ]),
     screen(7050, 'sample-out-management', 'sample-out-management'),

@@ -7,8 +7,9 @@ import { ORG_RESOURCES } from './org/index'
 import { ADMIN_RESOURCES } from './admin/index'
 import { INBOUND_RESOURCES } from './inbound/index'
 import { OUTBOUND_RESOURCES } from './outbound/index'
+import { PRINT_RESOURCES } from './print/index'
 
-export const ALL_RESOURCES: readonly ResourceDef<any>[] = [...ORG_RESOURCES, ...PRODUCT_RESOURCES, ...WAREHOUSE_RESOURCES, ...ADMIN_RESOURCES, ...INBOUND_RESOURCES, ...OUTBOUND_RESOURCES]
+export const ALL_RESOURCES: readonly ResourceDef<any>[] = [...ORG_RESOURCES, ...PRODUCT_RESOURCES, ...WAREHOUSE_RESOURCES, ...ADMIN_RESOURCES, ...INBOUND_RESOURCES, ...OUTBOUND_RESOURCES, ...PRINT_RESOURCES]
 
 const byName = new Map<string, ResourceDef<any>>()
 for (const r of ALL_RESOURCES) {

@@ -12,9 +12,10 @@ import { outboundOrderMachine } from './outbound-order'
 import { waveMachine } from './wave'
 import { pickingTaskMachine } from './picking-task'
 import { pickDiffMachine } from './pick-diff'
+import { faceSheetMachine } from './face-sheet'
 import { returnShelfTaskMachine } from './return-shelf-task'
 import { sortingTaskMachine } from './sorting-task'
 
 export const DOCUMENT_MACHINES: readonly MachineDef<any>[] = [
-  inboundOrderMachine, inspectionMachine, shelvingTaskMachine, returnOrderMachine, quickInboundMachine, releaseStripMachine, upcRequestMachine, outboundOrderMachine, waveMachine, pickingTaskMachine, pickDiffMachine, returnShelfTaskMachine, sortingTaskMachine,
+  faceSheetMachine, inboundOrderMachine, inspectionMachine, shelvingTaskMachine, returnOrderMachine, quickInboundMachine, releaseStripMachine, upcRequestMachine, outboundOrderMachine, waveMachine, pickingTaskMachine, pickDiffMachine, returnShelfTaskMachine, sortingTaskMachine,
 ]

@@ -18,6 +18,7 @@ import { shelvingArea } from './inbound/shelving'
 import { inboundArea } from './inbound/index'
 import { inboundExtraArea } from './inbound/settings-area'
 import { outboundArea } from './outbound/index'
+import { faceSheetArea } from './outbound/face-sheets'
 
 export interface AreaDeps {
   config: Config
@@ -27,4 +28,4 @@ export interface AreaDeps {
 
 export type Area = (app: FastifyInstance, deps: AreaDeps) => Promise<void> | void
 
-export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea, productArea, stockArea, inspectionArea, shelvingArea, inboundArea, inboundExtraArea, outboundArea]
+export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea, productArea, stockArea, inspectionArea, shelvingArea, inboundArea, inboundExtraArea, outboundArea, faceSheetArea]

@@ -10,6 +10,7 @@ import '../areas/inbound/receiving'
 import '../areas/inbound/index'
 import '../areas/inbound/settings-area'
 import '../areas/outbound/index'
+import '../areas/outbound/face-sheets'
 import type { CommandRegistry } from '../../domain/commands'
 import { handlerRegistry, type HandlerRegistry } from './registry'
 

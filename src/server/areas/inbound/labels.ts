@@ -1,6 +1,6 @@
 // Box and SKU label printing (spec section 9: papers PackageLabel_Plain_Paper, A4_2, A4_4, Letter_6 with
-// 1, 2, 4 or 6 labels per page; barcode or QR). GET /api/inbound/labels.pdf renders a PDF with pdf-lib,
-// the codes drawn by bwip-js (code128 / qrcode PNGs, one per distinct text):
+// 1, 2, 4 or 6 labels per page; barcode or QR). GET /api/inbound/labels.pdf renders a PDF through the
+// shared label mechanism (src/server/labels/render.ts, which face sheets use too):
 //   box   — one label per box 1..N of the order: order number + "i/N", code = <orderNo>-<i>
 //   sku   — one label per expected unit, line by line: SKU code, style / color / size, code = SKU code
 //   fnsku — like sku, code = the SKU's FNSKU (else its UPC); refused when a SKU has neither
@@ -9,29 +9,19 @@
 // Texts on the label are codes and numbers only (the standard PDF font has no CJK glyphs).
 import { z } from 'zod'
 import { sql } from 'drizzle-orm'
-import { PDFDocument, StandardFonts, rgb, type PDFImage, type PDFPage, type PDFFont } from 'pdf-lib'
-import bwipjs from 'bwip-js/node'
+import { renderLabelsPdf, type Label } from '../../labels/render'
 import type { AppDb } from '../../db/client'
 import type { AuthContext } from '../../http/context'
 import { defineRoute, type RouteDef } from '../../http/route'
 import { badRequest, notFound } from '../../http/errors'
 import { rowsOf } from '../../resources/service'
-import { LABEL_CODES, LABEL_KINDS, LABEL_PAPERS, LABELS_PDF_URL, LABELS_PER_PAGE, type LabelKind, type LabelPaper } from '../../../../commands/inbound-extra'
+import { LABEL_CODES, LABEL_KINDS, LABEL_PAPERS, LABELS_PDF_URL, type LabelKind } from '../../../../commands/inbound-extra'
 
 export const LABELS_PERMISSION = 'inbound-order:print'
 /** Most labels one PDF may hold (a whole container of boxes; more is a second print). */
 export const MAX_LABELS = 2000
 
-const MM = 72 / 25.4
-/** Page size (points) and grid (columns × rows) per paper. */
-const PAPERS: Record<LabelPaper, { w: number; h: number; cols: number; rows: number }> = {
-  PackageLabel_Plain_Paper: { w: 100 * MM, h: 150 * MM, cols: 1, rows: 1 },
-  A4_2: { w: 595.28, h: 841.89, cols: 1, rows: 2 },
-  A4_4: { w: 595.28, h: 841.89, cols: 2, rows: 2 },
-  Letter_6: { w: 612, h: 792, cols: 2, rows: 3 },
-}
-
-export interface Label { code: string; lines: string[] }
+export type { Label } from '../../labels/render'
 
 export const LabelsQuery = z.object({
   orderNo: z.string().trim().min(1).max(40),
@@ -90,63 +80,6 @@ export function pickRange<T>(labels: readonly T[], total: number, start?: number
   if (e > total) throw rangeError('end', p)
   if (e - s + 1 > MAX_LABELS) throw badRequest('inbound:labels.errors.tooMany', { max: MAX_LABELS }, [{ field: 'end', messageKey: 'inbound:labels.errors.tooMany', params: { max: MAX_LABELS } }])
   return labels.slice(s - 1, e)
-}
-
-/** Only what the standard font can draw (WinAnsi); anything else becomes '?'. */
-const printable = (s: string) => s.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?')
-
-async function codeImage(pdf: PDFDocument, cache: Map<string, PDFImage>, text: string, code: 'barcode' | 'qrcode'): Promise<PDFImage> {
-  const hit = cache.get(text)
-  if (hit) return hit
-  const opts: Parameters<typeof bwipjs.toBuffer>[0] = code === 'qrcode'
-    ? { bcid: 'qrcode', text, scale: 4 }
-    : { bcid: 'code128', text, scale: 3, height: 12, includetext: false }
-  const png: Buffer = await bwipjs.toBuffer(opts)
-  const img = await pdf.embedPng(png)
-  cache.set(text, img)
-  return img
-}
-
-function drawLabel(page: PDFPage, font: PDFFont, bold: PDFFont, img: PDFImage, label: Label, x: number, y: number, w: number, h: number, code: 'barcode' | 'qrcode') {
-  const pad = Math.min(w, h) * 0.06
-  page.drawRectangle({ x: x + pad / 2, y: y + pad / 2, width: w - pad, height: h - pad, borderColor: rgb(0.6, 0.6, 0.6), borderWidth: 0.5 })
-  const innerW = w - 2 * pad
-  // Code in the upper part: QR square, barcode wide.
-  const codeH = code === 'qrcode' ? Math.min(innerW, h * 0.5) : h * 0.3
-  const codeW = code === 'qrcode' ? codeH : Math.min(innerW, codeH * (img.width / img.height))
-  page.drawImage(img, { x: x + (w - codeW) / 2, y: y + h - pad - codeH, width: codeW, height: codeH })
-  let ty = y + h - pad - codeH - pad
-  label.lines.forEach((line, i) => {
-    const f = i === 0 ? bold : font
-    let size = Math.max(6, Math.min(h * (i === 0 ? 0.07 : 0.05), 22))
-    const text = printable(line)
-    while (size > 5 && f.widthOfTextAtSize(text, size) > innerW) size -= 0.5
-    ty -= size * 1.25
-    page.drawText(text, { x: x + (w - f.widthOfTextAtSize(text, size)) / 2, y: ty, size, font: f })
-  })
-}
-
-/** The PDF: LABELS_PER_PAGE[paper] labels per page, left to right, top to bottom. */
-export async function renderLabelsPdf(labels: readonly Label[], paper: LabelPaper, code: 'barcode' | 'qrcode', title: string): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create()
-  pdf.setTitle(title)
-  pdf.setCreator('WMS console')
-  const font = await pdf.embedFont(StandardFonts.Helvetica)
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
-  const p = PAPERS[paper]
-  const per = LABELS_PER_PAGE[paper]
-  const cw = p.w / p.cols
-  const ch = p.h / p.rows
-  const cache = new Map<string, PDFImage>()
-  let page: PDFPage | undefined
-  for (const [i, label] of labels.entries()) {
-    const slot = i % per
-    if (slot === 0) page = pdf.addPage([p.w, p.h])
-    const col = slot % p.cols
-    const row = Math.floor(slot / p.cols)
-    drawLabel(page!, font, bold, await codeImage(pdf, cache, label.code, code), label, col * cw, p.h - (row + 1) * ch, cw, ch, code)
-  }
-  return pdf.save()
 }
 
 export function labelRoutes(db: AppDb): RouteDef[] {

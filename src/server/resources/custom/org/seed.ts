@@ -93,6 +93,9 @@ export async function seedOrgResources(tx: AppTx): Promise<void> {
       ('ESTAFETA', 'Estafeta', 'parcel', ${channels([['ESTAFETA-DIA', 'Estafeta Día Siguiente'], ['ESTAFETA-TERR', 'Estafeta Terrestre']])}::jsonb, 1),
       ('SF', 'SF Express', 'express', ${channels([['SF-STANDARD', 'SF Standard Express'], ['SF-ECONOMY', 'SF Economy']])}::jsonb, 1),
       ('XPO', 'XPO Freight', 'freight', ${channels([['XPO-LTL', 'XPO LTL']])}::jsonb, 0)`)
+  // Face sheets through the carrier simulator: FedEx refuses consignees without phone; a share of the
+  // simulator's purchases fails at UPS, USPS and DHL ("add-order failed, cancel postage and buy again").
+  await tx.execute(sql`UPDATE carrier SET requires_phone = (code = 'FEDEX'), sim_failure_percent = CASE WHEN code IN ('UPS', 'USPS', 'DHL') THEN 10 ELSE 0 END`)
 
   // Shops: abbreviations and registration entity; the MX outlet sells both tenants' goods on consignment.
   await tx.execute(sql`UPDATE shop SET abbreviation = left(replace(code, '-', ''), 12), registration_entity_id = (SELECT id FROM company WHERE code = 'DEMO')`)

@@ -1,0 +1,115 @@
+// Face sheets (stock-out → ToC → faceorder-manage, issue 13 §3): buy an order's face sheet from its
+// carrier (one or in bulk, at most 10 — spec section 5), cancel the postage, print the bought ones on
+// a printer (print setup's, or one chosen) as PDF or ZPL. A purchase is a job: the command records it
+// and returns at once; the server's face sheet worker drives the carrier (5–10 s, polling the waybill)
+// and the grid shows the progress. Machine: src/domain/states/face-sheet.ts. Handlers:
+// src/server/areas/outbound/face-sheets.ts (one transaction each).
+import { z } from 'zod'
+import { defineCommand, type CommandContext, type CommandDef, type EnabledResult } from '../src/domain/commands'
+import { BARCODE_KINDS, LABEL_PAPERS, PRINTER_FORMATS } from '../src/domain/dictionaries'
+import { enabledOver, targetsOf } from '../src/domain/states/machine'
+import { faceSheetMachine } from '../src/domain/states/face-sheet'
+
+export const FACE_SHEET_PATH = '/stock-out/ToC/faceorder-manage'
+
+/** Permission codes: buttons of faceorder-manage (src/domain/menu/catalog.ts). */
+export const FACE_SHEET_PERMISSIONS = {
+  view: 'menu:faceorder-manage',
+  buy: 'faceorder-manage:buy',
+  print: 'faceorder-manage:print',
+  cancel: 'faceorder-manage:cancel-postage',
+} as const
+
+/** Spec section 5: "bulk face sheet purchase max 10". */
+export const MAX_FACE_SHEET_BUY = 10
+/** Most face sheets one cancel or print takes. */
+export const MAX_FACE_SHEET_BULK = 50
+
+const orderIds = (max: number, maxKey: string) => z.array(z.number().int().positive()).min(1, 'common:validation.selectAtLeastOne').max(max, maxKey)
+
+/** Buy: the orders' face sheets from each order's carrier (or the carrier named here for all of them). */
+export const BuyFaceSheetsArgs = z.strictObject({
+  orderIds: orderIds(MAX_FACE_SHEET_BUY, 'outbound-label:errors.bulkMax'),
+  carrierId: z.number().int().positive().nullish(),
+})
+export type BuyFaceSheetsArgs = z.infer<typeof BuyFaceSheetsArgs>
+export const CancelFaceSheetsArgs = z.strictObject({ orderIds: orderIds(MAX_FACE_SHEET_BULK, 'outbound-label:errors.bulkMaxPrint') })
+export type CancelFaceSheetsArgs = z.infer<typeof CancelFaceSheetsArgs>
+/** Print: on the printer named, else print setup's face sheet printer; paper/code/format from the printer and template unless given. */
+export const PrintFaceSheetsArgs = z.strictObject({
+  orderIds: orderIds(MAX_FACE_SHEET_BULK, 'outbound-label:errors.bulkMaxPrint'),
+  printerId: z.number().int().positive().nullish(),
+  paper: z.enum(LABEL_PAPERS).nullish(),
+  code: z.enum(BARCODE_KINDS).nullish(),
+  format: z.enum(PRINTER_FORMATS).nullish(),
+})
+export type PrintFaceSheetsArgs = z.infer<typeof PrintFaceSheetsArgs>
+
+/** Server answers. */
+export interface BuyResult { queued: { orderId: number; orderNo: string; faceSheetId: number }[] }
+export interface CancelResult { cancelled: string[] }
+export interface PrintResult { printer: string; format: 'pdf' | 'zpl'; paper: string; labels: number; bytes: number; jobId: number; url: string }
+
+/** Endpoints (src/server/areas/outbound/face-sheets.ts). */
+export const FACE_SHEET_API = {
+  list: '/api/outbound/face-sheets',
+  pdf: '/api/outbound/face-sheets/labels.pdf',
+  zpl: '/api/outbound/face-sheets/labels.zpl',
+  printers: '/api/print/printers/options',
+} as const
+/** The label file of some orders (download or a browser print). */
+export const faceSheetLabelsUrl = (ids: readonly number[], format: 'pdf' | 'zpl', o: { paper?: string; code?: string } = {}) => {
+  const q = new URLSearchParams()
+  for (const id of ids) q.append('orderIds', String(id))
+  if (o.paper) q.set('paper', o.paper)
+  if (o.code) q.set('code', o.code)
+  return `${format === 'pdf' ? FACE_SHEET_API.pdf : FACE_SHEET_API.zpl}?${q.toString()}`
+}
+
+const P = FACE_SHEET_PERMISSIONS
+const KEYWORDS = ['face sheet', 'waybill', 'label', 'carrier', 'postage']
+const here = (ctx: CommandContext) => ctx.route === '' || ctx.route.startsWith(FACE_SHEET_PATH)
+/** The targets' order ids (grid rows of faceorder-manage carry the order's id). */
+export const faceSheetOrderIds = (ctx: CommandContext) => targetsOf(ctx).map((r) => Number(r.id)).filter((n) => Number.isInteger(n) && n > 0)
+const byMachine = (id: string) => (ctx: CommandContext): EnabledResult => {
+  const rows = targetsOf(ctx)
+  return rows.length ? enabledOver(faceSheetMachine, id, rows, ctx) : 'common:validation.selectAtLeastOne'
+}
+const buyEnabled = (ctx: CommandContext): EnabledResult => {
+  const rows = targetsOf(ctx)
+  if (rows.length > MAX_FACE_SHEET_BUY) return { key: 'outbound-label:errors.bulkMax', params: { max: MAX_FACE_SHEET_BUY } }
+  return byMachine('outbound.faceSheet.buy')(ctx)
+}
+
+export const faceSheetCommands: readonly CommandDef<any>[] = [
+  defineCommand<BuyFaceSheetsArgs>({
+    id: 'outbound.faceSheet.buy', title: 'commands:outbound.faceSheet.buy', section: 'document', permission: P.buy,
+    input: BuyFaceSheetsArgs, server: true, keywords: KEYWORDS, shortcut: 'Alt+b', scope: 'grid', when: here, enabled: buyEnabled,
+    fieldLabel: (f) => `outbound-label:fields.${f}`,
+    run: async (ctx, rt, args) => {
+      const r = await rt.callServer<BuyResult>('outbound.faceSheet.buy', args ?? { orderIds: faceSheetOrderIds(ctx) })
+      rt.toast('info', 'outbound-label:done.queued', { count: r.queued.length, orderNo: r.queued.map((q) => q.orderNo).join(', ') })
+      return r
+    },
+  }),
+  defineCommand<CancelFaceSheetsArgs>({
+    id: 'outbound.faceSheet.cancel', title: 'commands:outbound.faceSheet.cancel', section: 'status', permission: P.cancel,
+    input: CancelFaceSheetsArgs, server: true, keywords: [...KEYWORDS, 'cancel'], shortcut: 'Alt+x', scope: 'grid', when: here,
+    enabled: byMachine('outbound.faceSheet.cancel'), confirm: 'outbound-label:confirm.cancel', fieldLabel: (f) => `outbound-label:fields.${f}`,
+    run: async (ctx, rt, args) => {
+      const r = await rt.callServer<CancelResult>('outbound.faceSheet.cancel', args ?? { orderIds: faceSheetOrderIds(ctx) })
+      rt.toast('success', 'outbound-label:done.cancelled', { orderNo: r.cancelled.join(', ') })
+      return r
+    },
+  }),
+  defineCommand<PrintFaceSheetsArgs>({
+    id: 'outbound.faceSheet.print', title: 'commands:outbound.faceSheet.print', section: 'document', permission: P.print,
+    input: PrintFaceSheetsArgs, server: true, keywords: [...KEYWORDS, 'print', 'PDF', 'ZPL'], shortcut: 'Alt+l', scope: 'grid', when: here,
+    enabled: byMachine('outbound.faceSheet.print'), fieldLabel: (f) => `outbound-label:fields.${f}`,
+    run: async (ctx, rt, args) => {
+      const r = await rt.callServer<PrintResult>('outbound.faceSheet.print', args ?? { orderIds: faceSheetOrderIds(ctx) })
+      rt.toast('success', 'outbound-label:done.printed', { count: r.labels, printer: r.printer, format: r.format.toUpperCase() })
+      return r
+    },
+  }),
+]

@@ -1,0 +1,134 @@
+// The one label mechanism (spec section 9: papers PackageLabel_Plain_Paper, A4_2, A4_4, Letter_6 with
+// 1, 2, 4 or 6 labels per page; barcode or QR). Inbound box / SKU / FNSKU labels and outbound face
+// sheets are both lists of Label — a code and its text lines — rendered here:
+//   PDF  — pdf-lib pages of the paper, the labels in a grid, each code drawn by bwip-js (code128 or
+//          qrcode PNG, one image per distinct text);
+//   ZPL  — one ^XA…^XZ format per label for thermal printers (4×6 in at 203 dpi), the code as the
+//          printer's own ^BC (code128) or ^BQ (QR) so the printer draws bars a scanner reads.
+// Texts on a PDF label are drawn with the standard font (WinAnsi: no CJK glyphs; others become '?').
+import { PDFDocument, StandardFonts, rgb, type PDFImage, type PDFPage, type PDFFont } from 'pdf-lib'
+import bwipjs from 'bwip-js/node'
+import { LABEL_PAPERS, BARCODE_KINDS } from '../../domain/dictionaries'
+
+export type LabelPaper = (typeof LABEL_PAPERS)[number]
+export type CodeKind = (typeof BARCODE_KINDS)[number]
+export type LabelFormat = 'pdf' | 'zpl'
+
+/** One label: the code its barcode / QR carries and the text lines under it (the first in bold). */
+export interface Label { code: string; lines: string[] }
+
+const MM = 72 / 25.4
+/** Page size (points) and grid (columns × rows) per paper. */
+export const PAPERS: Record<LabelPaper, { w: number; h: number; cols: number; rows: number }> = {
+  PackageLabel_Plain_Paper: { w: 100 * MM, h: 150 * MM, cols: 1, rows: 1 },
+  A4_2: { w: 595.28, h: 841.89, cols: 1, rows: 2 },
+  A4_4: { w: 595.28, h: 841.89, cols: 2, rows: 2 },
+  Letter_6: { w: 612, h: 792, cols: 2, rows: 3 },
+}
+/** Labels per page of each paper (cols × rows). */
+export const perPage = (paper: LabelPaper) => PAPERS[paper].cols * PAPERS[paper].rows
+
+/** Only what the standard font can draw (WinAnsi); anything else becomes '?'. */
+export const printable = (s: string) => s.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?')
+
+/** The PNG of a code as bwip-js draws it for the PDF (also what the barcode test decodes). */
+export function codePng(text: string, code: CodeKind): Promise<Buffer> {
+  const opts: Parameters<typeof bwipjs.toBuffer>[0] = code === 'qrcode'
+    ? { bcid: 'qrcode', text, scale: 4 }
+    : { bcid: 'code128', text, scale: 3, height: 12, includetext: false, paddingwidth: 10, paddingheight: 2 }
+  return bwipjs.toBuffer(opts)
+}
+
+async function codeImage(pdf: PDFDocument, cache: Map<string, PDFImage>, text: string, code: CodeKind): Promise<PDFImage> {
+  const hit = cache.get(text)
+  if (hit) return hit
+  const img = await pdf.embedPng(await codePng(text, code))
+  cache.set(text, img)
+  return img
+}
+
+function drawLabel(page: PDFPage, font: PDFFont, bold: PDFFont, img: PDFImage, label: Label, x: number, y: number, w: number, h: number, code: CodeKind) {
+  const pad = Math.min(w, h) * 0.06
+  page.drawRectangle({ x: x + pad / 2, y: y + pad / 2, width: w - pad, height: h - pad, borderColor: rgb(0.6, 0.6, 0.6), borderWidth: 0.5 })
+  const innerW = w - 2 * pad
+  // Code in the upper part: QR square, barcode wide.
+  const codeH = code === 'qrcode' ? Math.min(innerW, h * 0.5) : h * 0.3
+  const codeW = code === 'qrcode' ? codeH : Math.min(innerW, codeH * (img.width / img.height))
+  page.drawImage(img, { x: x + (w - codeW) / 2, y: y + h - pad - codeH, width: codeW, height: codeH })
+  let ty = y + h - pad - codeH - pad
+  const small = label.lines.length > 4
+  label.lines.forEach((line, i) => {
+    const f = i === 0 ? bold : font
+    let size = Math.max(6, Math.min(h * (i === 0 ? 0.07 : small ? 0.04 : 0.05), 22))
+    const text = printable(line)
+    while (size > 5 && f.widthOfTextAtSize(text, size) > innerW) size -= 0.5
+    ty -= size * 1.25
+    if (ty < y + pad / 2) return
+    page.drawText(text, { x: x + (w - f.widthOfTextAtSize(text, size)) / 2, y: ty, size, font: f })
+  })
+}
+
+/** The PDF: perPage(paper) labels per page, left to right, top to bottom. */
+export async function renderLabelsPdf(labels: readonly Label[], paper: LabelPaper, code: CodeKind, title: string): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create()
+  pdf.setTitle(title)
+  pdf.setCreator('WMS console')
+  const font = await pdf.embedFont(StandardFonts.Helvetica)
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
+  const p = PAPERS[paper]
+  const per = perPage(paper)
+  const cw = p.w / p.cols
+  const ch = p.h / p.rows
+  const cache = new Map<string, PDFImage>()
+  let page: PDFPage | undefined
+  for (const [i, label] of labels.entries()) {
+    const slot = i % per
+    if (slot === 0) page = pdf.addPage([p.w, p.h])
+    const col = slot % p.cols
+    const row = Math.floor(slot / p.cols)
+    drawLabel(page!, font, bold, await codeImage(pdf, cache, label.code, code), label, col * cw, p.h - (row + 1) * ch, cw, ch, code)
+  }
+  return pdf.save()
+}
+
+/** ZPL field data: ^FH lets '_' introduce a hex byte, so ^ ~ _ and anything outside ASCII are escaped as UTF-8 bytes (^CI28). */
+export function zplText(s: string): string {
+  let out = ''
+  for (const ch of s) {
+    if (/[\x20-\x7e]/.test(ch) && ch !== '^' && ch !== '~' && ch !== '_') out += ch
+    else for (const b of Buffer.from(ch, 'utf8')) out += `_${b.toString(16).padStart(2, '0').toUpperCase()}`
+  }
+  return out
+}
+
+/** 4×6 in labels at 203 dpi (812 × 1218 dots). */
+const ZPL_W = 812
+const ZPL_H = 1218
+
+/** ZPL: one format per label; the code drawn by the printer (^BC code128 / ^BQ QR), the lines below it. */
+export function renderLabelsZpl(labels: readonly Label[], code: CodeKind): string {
+  const parts: string[] = []
+  for (const label of labels) {
+    const z: string[] = ['^XA', '^CI28', `^PW${ZPL_W}`, `^LL${ZPL_H}`, '^LH0,0']
+    z.push(`^FO20,20^GB${ZPL_W - 40},${ZPL_H - 40},3^FS`)
+    let y = 60
+    if (code === 'qrcode') {
+      z.push(`^FO230,${y}^BQN,2,8^FH^FDQA,${zplText(label.code)}^FS`)
+      y += 380
+    } else {
+      // Module width 3 dots (narrow code) or 2 (long texts), 220 dots high, no interpretation line.
+      const module = label.code.length > 16 ? 2 : 3
+      z.push(`^FO60,${y}^BY${module},3,220^BCN,220,N,N,N^FH^FD${zplText(label.code)}^FS`)
+      y += 260
+    }
+    label.lines.forEach((line, i) => {
+      const size = i === 0 ? 48 : 32
+      if (y + size > ZPL_H - 40) return
+      z.push(`^FO60,${y}^A0N,${size},${size}^FB${ZPL_W - 120},1,0,L^FH^FD${zplText(line)}^FS`)
+      y += size + 16
+    })
+    z.push('^XZ')
+    parts.push(z.join('\n'))
+  }
+  return parts.join('\n') + '\n'
+}
