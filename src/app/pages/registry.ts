@@ -92,5 +92,6 @@ registerScreen('stock-out/allot-pick-task', lazy(() => import('./outbound/pickin
 registerScreen('stock-out/pickingtasks', lazy(() => import('./outbound/picking/PickingTasksPage')))
 registerScreen('stock-out/sorting-wall', lazy(() => import('./outbound/sorting/SortingWallPage')))
 registerScreen('stock-out-abnormal/pick-diff', lazy(() => import('./outbound/picking/PickDiffPage')))
+registerScreen('stock-out/faceorder-manage', lazy(() => import('./outbound/face-sheets/FaceSheetsPage')))
 // Every resource declaration's generated list screen (a hand-written page for the same key wins).
 registerResourceScreens((key, c) => registerScreen(key, c, { generated: true }))
