@@ -55,6 +55,16 @@ export const SortPutArgs = z.strictObject({
 })
 export type SortPutArgs = z.input<typeof SortPutArgs>
 
+/**
+ * A wall slot named across walls (what the review station may scan): "<sorting task no>-<slot>", e.g.
+ * FJ2611260001-03 → { sortNo: 'FJ2611260001', slotNo: 3 }; null when the code is no such label.
+ */
+export function parseWallSlot(code: string): { sortNo: string; slotNo: number } | null {
+  const m = /^(FJ\d{6,})-0*(\d{1,4})$/i.exec(code.trim())
+  return m && Number(m[2]) > 0 ? { sortNo: m[1]!.toUpperCase(), slotNo: Number(m[2]) } : null
+}
+export const wallSlotLabel = (sortNo: string, slotNo: number) => `${sortNo}-${String(slotNo).padStart(2, '0')}`
+
 /** Server answers. */
 export interface SortMade { sortNo: string; id: number; kind: 'merge' | 'rest'; slots: number; qty: number; containers: string[] }
 /** Where a scanned SKU goes (the station's read before the slot scan). */

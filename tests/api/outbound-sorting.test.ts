@@ -10,7 +10,8 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { createTestApp, type TestApp } from '../helpers/app'
 import { apiAs, type ApiClient } from '../helpers/api'
 import { PICKING_API } from '../../commands/outbound-picking'
-import { SORTING_API } from '../../commands/outbound-sorting'
+import { SORTING_API, parseWallSlot, wallSlotLabel } from '../../commands/outbound-sorting'
+import { needsSorting, orderAtSlot } from '../../src/server/areas/outbound/sorting'
 import { addStock, checkInvariants, StockStatus } from '../../src/server/inventory/ledger'
 
 let t: TestApp
@@ -130,6 +131,9 @@ describe('merge and rest sorting, the sorting wall', () => {
     expect(waiting.map((w) => w.taskNo)).toEqual(expect.arrayContaining([t1, t2]))
     expect(waiting.map((w) => w.taskNo)).not.toContain(t3)
 
+    // Review's questions before the wall: a bulk-picked order needs sorting, a whole-picked one does not.
+    expect(await needsSorting(t.database.db, o1.id)).toBe(true)
+    expect(await needsSorting(t.database.db, o4.id)).toBe(false)
     const ledgerBefore = await ledgerRows()
     const pickedBefore = await picked()
     const made = await ok(admin, 'outbound.sortTask.merge', { pickingTaskIds: [id2, id1] })
@@ -198,6 +202,12 @@ describe('merge and rest sorting, the sorting wall', () => {
     expect(p).toMatchObject({ slotNo: 3, slotDone: true, taskDone: true, sortedQty: 6 })
     expect(await orderRow(o3.id)).toMatchObject({ sort_slot: 3, status: 2 })
     expect((await view(sortNo)).task).toMatchObject({ status: 2, sortedQty: 6, completedAt: expect.anything() })
+    // The wall slot label review may scan: which order, complete or not; sorted orders need no more sorting.
+    expect(parseWallSlot(wallSlotLabel(sortNo, 3).toLowerCase())).toEqual({ sortNo, slotNo: 3 })
+    expect(parseWallSlot('FJ12-3')).toBeNull()
+    expect(await orderAtSlot(t.database.db, scope, sortNo, 3)).toEqual({ orderId: o3.id, orderNo: o3.orderNo, complete: true })
+    expect(await orderAtSlot(t.database.db, { ...scope, warehouseId: 168 }, sortNo, 3)).toBeNull()
+    expect(await needsSorting(t.database.db, o1.id)).toBe(false)
     await refused(admin, 'outbound.sort.put', { sortNo, containerCode: t2, code: b!.code }, 409, 'outbound-sorting:errors.completed')
 
     // Nothing moved on the ledger: the goods are still at the picked-goods location, reserved for their orders.

@@ -80,6 +80,9 @@ describe('sorting wall steps (pure)', () => {
     expect(interpretScan(slot, 'SKU-9')).toEqual({ kind: 'notSlot', code: 'SKU-9', expected: 2 })
     expect(interpretScan(slot, '02')).toEqual({ kind: 'put', args: { sortNo: base.sortNo, containerCode: 'CART-W1', code: 'B', slotNo: 2 } })
     expect(interpretScan(slot, 'fj2611260002')).toEqual({ kind: 'openTask', sortNo: 'FJ2611260002' })
+    // The wall's full label: this task's slot 2 is put; another wall's label is no slot of this one.
+    expect(interpretScan(slot, 'fj2611260001-02').kind).toBe('put')
+    expect(interpretScan(slot, 'FJ2611260002-02')).toEqual({ kind: 'notSlot', code: 'FJ2611260002-02', expected: 2 })
     expect(interpretScan(slot, 'FJ2611260001')).toEqual({ kind: 'none' })
     expect(interpretScan({ ...base, step: 'done', container: null }, 'CART-W1')).toEqual({ kind: 'findContainer', containerCode: 'CART-W1' })
   })

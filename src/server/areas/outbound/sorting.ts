@@ -225,6 +225,26 @@ defineHandler<z.output<typeof SortPutArgs>>('outbound.sort.put', async ({ tx, au
 })
 
 // ---------------------------------------------------------------------------------------------
+// For the steps after the wall (review): which order a slot holds, whether an order still needs sorting
+
+/** The order in a slot of a sorting task of the pair (a wall slot label: parseWallSlot), or null. */
+export async function orderAtSlot(q: Queryable, scope: Scope, sortNo: string, slotNo: number): Promise<{ orderId: number; orderNo: string; complete: boolean } | null> {
+  const [r] = rowsOf(await q.execute(sql`
+    SELECT o.id, o.order_no, x.completed_at FROM sorting_slot x JOIN sorting_task s ON s.id = x.sorting_task_id JOIN outbound_order o ON o.id = x.order_id
+    WHERE s.tenant_id = ${scope.tenantId} AND s.warehouse_id = ${scope.warehouseId} AND s.task_no = ${sortNo.toUpperCase()} AND x.slot_no = ${slotNo}`))
+  return r ? { orderId: n(r.id), orderNo: String(r.order_no), complete: r.completed_at != null } : null
+}
+
+/** An order picked (partly) in a bulk picking task and not yet sorted: review must wait for the wall. */
+export async function needsSorting(q: Queryable, orderId: number): Promise<boolean> {
+  const [r] = rowsOf(await q.execute(sql`
+    SELECT (o.sorted_at IS NULL AND EXISTS (
+      SELECT 1 FROM picking_task_line tl JOIN picking_task t ON t.id = tl.task_id WHERE tl.order_id = o.id AND tl.picked_qty > 0 AND t.task_mode = 'bulk'
+    )) AS needs FROM outbound_order o WHERE o.id = ${orderId}`))
+  return r?.needs === true
+}
+
+// ---------------------------------------------------------------------------------------------
 // Reads
 
 const s = sortingTask

@@ -6,14 +6,14 @@
 //   sku       — scan an item of that container: where it goes is read from the server (slot, order,
 //               how many the slot still waits for) and shown large; "product not in container" and
 //               "item does not match grid slot" (no slot waits for it) come back from that read;
-//   slot      — scan the slot's label (1, 01, S-01, SLOT-1, G01): the shown slot → outbound.sort.put
+//   slot      — scan the slot's label (1, 01, S-01, SLOT-1, G01, or FJ…-01): the shown slot → outbound.sort.put
 //               {sortNo, containerCode, code, slotNo} through the scan queue; another slot is refused here,
 //               at once, with the server's own "item does not match grid slot" message, the item kept;
 //   done      — every slot complete; another container or task number opens that one.
 // A scan while the previous item's slot is still being read is "scan too fast"; a scan that is no
 // readable code (control characters, too long) is "scan error". Another container of the open task
 // scanned at any step switches to it.
-import type { SlotFor, SortPutArgs } from '../../../../../commands/outbound-sorting'
+import { parseWallSlot, type SlotFor, type SortPutArgs } from '../../../../../commands/outbound-sorting'
 import type { StationStep } from '../../../station'
 
 export type SortStep = 'container' | 'sku' | 'slot' | 'done'
@@ -81,7 +81,9 @@ export function interpretScan(s: SortState, raw: string): ScanMeaning {
   if (s.step === 'container' || !s.container) return { kind: 'containerFirst', code }
   if (s.step === 'slot' && s.pending) {
     const expected = s.pending.where.slotNo
-    const slotNo = parseSlot(code)
+    // The slot's own label (1, S-01…) or the wall's full one (<sorting task>-<slot>) of this task.
+    const wall = parseWallSlot(code)
+    const slotNo = wall ? (same(wall.sortNo, s.sortNo) ? wall.slotNo : null) : parseSlot(code)
     if (slotNo === null) return { kind: 'notSlot', code, expected }
     if (slotNo !== expected) return { kind: 'wrongSlot', code: s.pending.code, slotNo, expected }
     return { kind: 'put', args: { sortNo: s.sortNo, containerCode: s.container, code: s.pending.code, slotNo } }
