@@ -5,7 +5,7 @@
 // (at most 10), Alt+L prints on print setup's printer, Alt+X cancels the postage; the toolbar holds the
 // same commands (commands/outbound-face-sheets.ts), disabled with the face sheet machine's reason. A
 // purchase runs at the carrier (5–10 s) while the page stays usable; the list refreshes every second
-// while a purchase it shows is under way.
+// while a purchase it shows is under way (every 5 s otherwise, for purchases started elsewhere).
 import { useCallback, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useQueryClient } from '@tanstack/react-query'
@@ -77,8 +77,13 @@ export default function FaceSheetsPage() {
   }, [])
   useEffect(() => {
     if (!active) return
+    let idle = 0
     const timer = setInterval(() => {
-      if (busy.current) void client.invalidateQueries({ queryKey: ['grid', FACE_SHEET_GRID_ID] })
+      // Every second while a purchase is shown; every 5 s otherwise (purchases started elsewhere).
+      if (busy.current || ++idle >= 5) {
+        idle = 0
+        void client.invalidateQueries({ queryKey: ['grid', FACE_SHEET_GRID_ID] })
+      }
     }, 1000)
     return () => clearInterval(timer)
   }, [active, client])
