@@ -3,7 +3,8 @@
 // merge sorting (at least 2 tasks; 1 refused) and rest sorting (exactly one; 2 refused), only picked bulk
 // tasks, a task sorted once; at the wall every refusal of spec section 8 — container not on the task,
 // "product not in container", "item does not match grid slot" (a wrong slot, an item no slot still
-// waits for); two puts of the last unit at once → one counted; a slot completes with its order
+// waits for); two puts of the last unit at once → one counted, five puts for three wanted units → three;
+// one picking task sorted twice at once → one sorting task; a slot completes with its order
 // (sort_slot / sorted_at); nothing moves on the ledger; cancel only before sorting; another warehouse's
 // task is 404. Invariants after each.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
@@ -241,13 +242,23 @@ describe('merge and rest sorting, the sorting wall', () => {
     await ok(admin, 'outbound.sortTask.cancel', { ids: [r.id] })
     expect((await admin.get(SORTING_API.task(r.sortNo))).statusCode).toBe(404)
     expect(await one('SELECT count(*)::int AS n FROM sorting_slot WHERE sorting_task_id = $1', [r.id])).toEqual({ n: 0 })
-    const again = await ok(admin, 'outbound.sortTask.rest', { pickingTaskIds: [id] })
+    // Two supervisors sort the freed task at once: one sorting task is made, the other is refused.
+    const twice = await Promise.all([1, 2].map(() => admin.cmd('outbound.sortTask.rest', { pickingTaskIds: [id] })))
+    expect(twice.map((x) => x.statusCode).sort()).toEqual([200, 409])
+    expect(twice.find((x) => x.statusCode === 409)!.json().messageKey).toBe('outbound-sorting:errors.alreadySorting')
+    const again = twice.find((x) => x.statusCode === 200)!.json().data
     expect(again.slots).toBe(2)
     // o5 (slot 1) takes one D, o6 (slot 2) two D and one A; the server picks the slot when none is scanned.
-    const puts = []
-    for (const code of [d!.code, d!.code, d!.code, a!.code]) puts.push(await ok(admin, 'outbound.sort.put', { sortNo: again.sortNo, containerCode: 'CART-R1', code }))
-    expect(puts.map((p) => [p.slotNo, p.slotRemaining])).toEqual([[1, 0], [2, 2], [2, 1], [2, 0]])
-    expect(puts[3]).toMatchObject({ taskDone: true })
+    // Five operators put D at once where three are wanted: exactly three are counted, slot 1 first.
+    const burst = await Promise.all([1, 2, 3, 4, 5].map(() => admin.cmd('outbound.sort.put', { sortNo: again.sortNo, containerCode: 'CART-R1', code: d!.code })))
+    expect(burst.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 409, 409])
+    for (const r of burst.filter((x) => x.statusCode === 409)) expect(r.json().messageKey).toBe('outbound-sorting:errors.noSlot')
+    expect(burst.filter((r) => r.statusCode === 200).map((r) => r.json().data.slotNo).sort()).toEqual([1, 2, 2])
+    expect(await q('SELECT slot_no, sorted_qty FROM sorting_slot WHERE sorting_task_id = $1 ORDER BY slot_no', [again.id])).toEqual([{ slot_no: 1, sorted_qty: 1 }, { slot_no: 2, sorted_qty: 2 }])
+    expect((await orderRow(o5.id)).sort_slot).toBe(1)
+    expect((await orderRow(o6.id)).sort_slot).toBeNull()
+    const last = await ok(admin, 'outbound.sort.put', { sortNo: again.sortNo, containerCode: 'CART-R1', code: a!.code })
+    expect(last).toMatchObject({ slotNo: 2, slotRemaining: 0, slotDone: true, taskDone: true, sortedQty: 4, taskQty: 4 })
     expect((await orderRow(o5.id)).sort_slot).toBe(1)
     expect((await orderRow(o6.id)).sort_slot).toBe(2)
     await refused(admin, 'outbound.sortTask.cancel', { ids: [again.id] }, 409, 'outbound-sorting:errors.cancelStarted')
