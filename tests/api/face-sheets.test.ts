@@ -252,6 +252,9 @@ describe('printing', () => {
     const tracking: string[] = []
     for (const id of ids) tracking.push((await until(id, [3])).trackingNo)
 
+    // The demo's print setup sends face sheets to its thermal printer; without a setup, none is chosen.
+    const seeded = await one<{ id: number }>("SELECT id FROM print_setting WHERE tenant_id = 1 AND warehouse_id = 26 AND doc_kind = 'faceSheet'")
+    await ok(admin, 'resource.printSetting.delete', { ids: [Number(seeded.id)] })
     await refused(admin, 'outbound.faceSheet.print', { orderIds: ids }, 400, 'outbound-label:errors.noPrinter')
     const laser = (await ok(admin, 'resource.printer.add', { code: 'LASER-1', name: 'Office laser', format: 'pdf', paper: 'A4_4', connected: false, status: 1 })).id
     const r = await refused(admin, 'outbound.faceSheet.print', { orderIds: ids, printerId: laser }, 409, 'outbound-label:errors.printerNotConnected')

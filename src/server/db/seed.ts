@@ -22,6 +22,7 @@ import { seedStations } from './seed/stations'
 import { seedInboundOrders } from './seed/inbound-orders'
 import { seedOutboundRules } from './seed/outbound-rules'
 import { seedOutboundDemo } from './seed/outbound-demo'
+import { seedPrintDemo } from './seed/print-demo'
 
 export interface SeedResult { seeded: 'demo' | 'admin' | 'none'; generatedAdminPassword?: string }
 
@@ -64,6 +65,7 @@ export async function seedIfEmpty(database: Database, config: Config, env: NodeJ
     if (demo) await seedInboundOrders(tx)
     if (demo) await seedOutboundRules(tx)
     if (demo) await seedOutboundDemo(tx)
+    if (demo) await seedPrintDemo(tx)
     return true
   })
   if (!done) return { seeded: 'none' }
