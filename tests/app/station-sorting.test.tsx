@@ -6,10 +6,15 @@
 // refused at once with the server's "item does not match grid slot" message, nothing sent; the right
 // slot label sends one outbound.sort.put {sortNo, containerCode, code, slotNo}; an item of no slot's
 // container is "product not in container"; slots complete with their orders and the task is done.
+// The lists (?list=1): a picked bulk task waits; selected with the keyboard, merge sorting is greyed out
+// with the server's words (at least 2) and rest sorting makes the sorting task.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { createElement } from 'react'
 import { startHarness, type Harness } from '../helpers/bridge'
-import { mount, press, typeInto, waitFor } from '../helpers/dom'
+import { act } from 'react'
+import { mount, press, typeInto, waitFor, $, $$, key } from '../helpers/dom'
+import { selection } from '../../src/app/state/selection'
+import SortingWallPage from '../../src/app/pages/outbound/sorting/SortingWallPage'
 import { api } from '../../src/app/api/clients'
 import { commandUrl } from '../../src/app/commands/runtime'
 import { buildCommandContext } from '../../src/app/commands/context'
@@ -151,4 +156,37 @@ describe('sorting wall station', () => {
     await waitFor(() => document.activeElement === input, 'focus back on the scan field')
     m.unmount()
   })
+})
+
+describe('sorting wall lists', () => {
+  it('a waiting bulk task selected with the keyboard: merge refused with the reason, rest sorting makes the task', async () => {
+    const [, b] = skus
+    const o = await cmd<{ id: number; orderNo: string }>('outbound.order.create', { platform: 'TIKTOK', consigneeName: 'Ana', address: '1 Main St', country: 'US', lines: [{ code: b!.code, qty: 1 }] })
+    await cmd('outbound.order.validate', { ids: [o.id] })
+    const taskNo = (await cmd<WaveMade>('outbound.wave.create', { orderIds: [o.id], taskMode: 'bulk', pickMode: 1 })).tasks[0]!
+    await cmd('outbound.pickTask.claim', { taskNo })
+    const d = await api.get<{ next: { locationCode: string; skuCode: string } }>(PICKING_API.task(taskNo))
+    await cmd('outbound.pick.scan', { taskNo, locationCode: d.next.locationCode, code: d.next.skuCode })
+
+    await act(async () => { history.pushState(null, '', '/stock-out/ToC/sorting-wall?list=1') })
+    const m = mount(createElement(SortingWallPage))
+    const grid = await waitFor(() => $$<HTMLElement>('[role="grid"]')[0], 'waiting grid')
+    const rows = () => [...grid.querySelectorAll('[role="row"]')]
+    const at = () => rows().findIndex((r) => r.textContent?.includes(taskNo))
+    await waitFor(() => at() > 0, 'the picked bulk task waits', 15_000)
+    grid.focus()
+    for (let i = 0; i < at(); i++) key(grid, 'ArrowDown')
+    key(grid, ' ')
+    await waitFor(() => selection.rows.length === 1 && selection.rows[0]!.taskNo === taskNo, 'the task selected')
+    const merge = () => $<HTMLButtonElement>('[data-testid="cmd-outbound.sortTask.merge"]')!
+    const rest = () => $<HTMLButtonElement>('[data-testid="cmd-outbound.sortTask.rest"]')!
+    await waitFor(() => rest().getAttribute('aria-disabled') === null, 'rest sorting enabled')
+    expect(merge().getAttribute('aria-disabled')).toBe('true')
+    expect(merge().title).toBe('Merge sorting needs at least 2 picking tasks')
+    await act(async () => { rest().click() })
+    await waitFor(() => location.search.includes('task=FJ'), 'the station opened for the new task')
+    const [made] = await q<{ task_no: string }>('SELECT s.task_no FROM sorting_task s JOIN sorting_container c ON c.sorting_task_id = s.id WHERE c.container_code = $1', [taskNo])
+    expect(location.search).toContain(`task=${made!.task_no}`)
+    m.unmount()
+  }, 60_000)
 })
