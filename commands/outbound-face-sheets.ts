@@ -1,14 +1,15 @@
 // Face sheets (stock-out → ToC → faceorder-manage, issue 13 §3): buy an order's face sheet from its
 // carrier (one or in bulk, at most 10 — spec section 5), cancel the postage, print the bought ones on
-// a printer (print setup's, or one chosen) as PDF or ZPL. A purchase is a job: the command records it
+// a printer (print setup's, or one chosen) as PDF or ZPL, or download them as a file. A purchase is a job: the command records it
 // and returns at once; the server's face sheet worker drives the carrier (5–10 s, polling the waybill)
 // and the grid shows the progress. Machine: src/domain/states/face-sheet.ts. Handlers:
 // src/server/areas/outbound/face-sheets.ts (one transaction each).
 import { z } from 'zod'
-import { defineCommand, type CommandContext, type CommandDef, type EnabledResult } from '../src/domain/commands'
+import { defineCommand, type CommandContext, type CommandDef, type CommandRuntime, type EnabledResult } from '../src/domain/commands'
 import { BARCODE_KINDS, LABEL_PAPERS, PRINTER_FORMATS } from '../src/domain/dictionaries'
 import { enabledOver, targetsOf } from '../src/domain/states/machine'
 import { faceSheetMachine } from '../src/domain/states/face-sheet'
+import { LABELS_DOWNLOAD_PANEL } from './inbound-extra'
 
 export const FACE_SHEET_PATH = '/stock-out/ToC/faceorder-manage'
 
@@ -81,6 +82,27 @@ const buyEnabled = (ctx: CommandContext): EnabledResult => {
   return byMachine('outbound.faceSheet.buy')(ctx)
 }
 
+/**
+ * Download instead of a printer (a browser print, or a file for another system): asks PDF or ZPL, the
+ * paper and barcode or QR, then the shared label download (the inbound labels' watcher) fetches it.
+ */
+async function downloadLabels(ctx: CommandContext, rt: CommandRuntime) {
+  const ids = faceSheetOrderIds(ctx)
+  if (!ids.length || !rt.prompt) return undefined
+  const pick = <T>(title: string, values: readonly T[], label: (v: T) => string) =>
+    rt.prompt!<T>('select', { title, options: values.map((v) => ({ value: v, label: label(v) })) })
+  const format = await pick('outbound-label:fields.format', PRINTER_FORMATS, (f) => `dict:printerFormat.${f}`)
+  if (!format) return undefined
+  const paper = format === 'pdf' ? await pick('outbound-label:fields.paper', LABEL_PAPERS, (p) => `inbound:labels.paper.${p}`) : 'PackageLabel_Plain_Paper'
+  if (!paper) return undefined
+  const code = await pick('outbound-label:fields.code', BARCODE_KINDS, (c) => `inbound:labels.code.${c}`)
+  if (!code) return undefined
+  const url = faceSheetLabelsUrl(ids, format, { paper, code })
+  const orderNo = targetsOf(ctx).map((r) => String(r.orderNo ?? '')).filter(Boolean).join(', ')
+  rt.open(LABELS_DOWNLOAD_PANEL, { url, orderNo })
+  return { url }
+}
+
 export const faceSheetCommands: readonly CommandDef<any>[] = [
   defineCommand<BuyFaceSheetsArgs>({
     id: 'outbound.faceSheet.buy', title: 'commands:outbound.faceSheet.buy', section: 'document', permission: P.buy,
@@ -111,5 +133,10 @@ export const faceSheetCommands: readonly CommandDef<any>[] = [
       rt.toast('success', 'outbound-label:done.printed', { count: r.labels, printer: r.printer, format: r.format.toUpperCase() })
       return r
     },
+  }),
+  defineCommand({
+    id: 'outbound.faceSheet.download', title: 'commands:outbound.faceSheet.download', section: 'document', permission: P.print,
+    keywords: [...KEYWORDS, 'download', 'PDF', 'ZPL'], shortcut: 'Alt+d', scope: 'grid', when: here, enabled: byMachine('outbound.faceSheet.print'),
+    run: (ctx, rt) => downloadLabels(ctx, rt),
   }),
 ]

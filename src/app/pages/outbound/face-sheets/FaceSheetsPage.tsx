@@ -2,7 +2,7 @@
 // of the current warehouse+tenant with their face sheet — not bought / queued / purchasing (with the
 // carrier's progress) / bought / failed / postage cancelled — the purchase status (bought, not bought,
 // partly bought), carrier and tracking number. Keyboard: the grid's arrows and Space select, Alt+B buys
-// (at most 10), Alt+L prints on print setup's printer, Alt+X cancels the postage; the toolbar holds the
+// (at most 10), Alt+L prints on print setup's printer, Alt+D downloads PDF or ZPL, Alt+X cancels the postage; the toolbar holds the
 // same commands (commands/outbound-face-sheets.ts), disabled with the face sheet machine's reason. A
 // purchase runs at the carrier (5–10 s) while the page stays usable; the list refreshes every second
 // while a purchase it shows is under way (every 5 s otherwise, for purchases started elsewhere).
@@ -62,7 +62,7 @@ export const faceSheetColumns: GridColumn<FaceSheetRecord>[] = [
   { id: 'pickedAt', titleKey: C('pickedAt'), width: 160, sortable: true, filter: 'dateRange', render: (r) => formatTime(r.pickedAt) },
 ]
 
-const TOOLBAR = ['outbound.faceSheet.buy', 'outbound.faceSheet.print', 'outbound.faceSheet.cancel']
+const TOOLBAR = ['outbound.faceSheet.buy', 'outbound.faceSheet.print', 'outbound.faceSheet.download', 'outbound.faceSheet.cancel']
 
 export default function FaceSheetsPage() {
   const { t } = useTranslation()
