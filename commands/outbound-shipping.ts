@@ -72,10 +72,10 @@ export type ReturnShelfScanArgs = z.input<typeof ReturnShelfScanArgs>
 /** Server answers. */
 export interface ReviewLine { lineId: number; lineNo: number; skuCode: string; skuName: string | null; qty: number; reviewedQty: number }
 export interface ReviewView {
-  orderNo: string; status: number; packingStatus: number; faceSheetStatus: number; trackingNo: string | null; sortSlot: number | null
+  id: number; orderNo: string; status: number; packingStatus: number; faceSheetStatus: number; trackingNo: string | null; sortSlot: number | null
   shippingMethod: string | null; consigneeName: string | null; lines: ReviewLine[]; reviewed: number; total: number; done: boolean
 }
-export interface PackResult { orderNo: string; trackingNo: string | null; faceSheetStatus: number; materialCode: string; materialLeft: number }
+export interface PackResult { orderId: number; orderNo: string; trackingNo: string | null; faceSheetStatus: number; materialCode: string; materialLeft: number }
 export interface ShipResult { orderNo: string; trackingNo: string | null; handoverNo: string; carrier: string; parcels: number; qty: number }
 export interface ReturnShelfResult { taskNo: string; done: boolean; remaining: number; next: { lineId: number; skuCode: string; fromLocation: string; remaining: number } | null }
 

@@ -91,6 +91,10 @@ registerScreen('stock-out/wave-picking-details', lazy(() => import('./outbound/p
 registerScreen('stock-out/allot-pick-task', lazy(() => import('./outbound/picking/WaveDetailsPage')))
 registerScreen('stock-out/pickingtasks', lazy(() => import('./outbound/picking/PickingTasksPage')))
 registerScreen('stock-out/sorting-wall', lazy(() => import('./outbound/sorting/SortingWallPage')))
+registerScreen('stock-out/reviewpackaging', lazy(() => import('./outbound/shipping/ReviewStation')))
+registerScreen('stock-out/auto-packaging', lazy(() => import('./outbound/shipping/AutoPackStation')))
+registerScreen('stock-out/shippinginfo', lazy(() => import('./outbound/shipping/ShippingStation')))
+registerScreen('stock-out-abnormal/stop-stock-out', lazy(() => import('./outbound/shipping/ReturnShelfStation')))
 registerScreen('stock-out-abnormal/pick-diff', lazy(() => import('./outbound/picking/PickDiffPage')))
 registerScreen('stock-out/faceorder-manage', lazy(() => import('./outbound/face-sheets/FaceSheetsPage')))
 // Every resource declaration's generated list screen (a hand-written page for the same key wins).

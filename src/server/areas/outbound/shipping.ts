@@ -22,6 +22,7 @@ import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
 import { addStock, consumeReservation, moveStock, reserveStock, type Operator } from '../../inventory/ledger'
 import { OUTBOUND_DOC } from '../../inventory/allocation'
 import { resolveCodes } from '../inbound/orders'
+import { needsSorting, orderAtSlot } from './sorting'
 import { registerDocumentLookup, containsPattern } from '../search/registry'
 import { translate } from '../../i18n'
 import { outboundOrderMachine, type OutboundOrderFacts } from '../../../domain/states/outbound-order'
@@ -33,6 +34,7 @@ import {
   SHIPPING_PERMISSIONS as P, ShipScanArgs, returnShelfPath,
   type PackResult, type ReturnShelfResult, type ReviewView, type ShipResult,
 } from '../../../../commands/outbound-shipping'
+import { parseWallSlot } from '../../../../commands/outbound-sorting'
 
 type Scope = { tenantId: number; warehouseId: number }
 const OS = OutboundOrderStatus
@@ -43,27 +45,25 @@ const opOf = (auth: AuthContext): Operator => ({ userId: auth.userId, username: 
 // ---------------------------------------------------------------------------------------------
 // Finding the order: its number, its tracking number, or (review) its wall slot
 
-interface OrderHead extends OutboundOrderFacts { id: number; trackingNo: string | null; sortSlot: number | null; carrierKey: string; expectedQty: number; bulkUnsorted: boolean }
+interface OrderHead extends OutboundOrderFacts { id: number; trackingNo: string | null; sortSlot: number | null; carrierKey: string; expectedQty: number }
 
 const HEAD_COLUMNS = sql`o.id, o.order_no, o.status, o.wave_no, o.picked_qty, o.expected_qty, o.shipment_approved, o.lock_from_status, o.packing_status,
   o.face_sheet_status, o.review_by, o.tracking_no, o.sort_slot,
   coalesce((SELECT c.code FROM carrier c WHERE c.id = o.carrier_id), o.shipping_method, 'OTHER') AS carrier_key,
-  EXISTS (SELECT 1 FROM pick_diff d WHERE d.order_id = o.id AND d.status = ${HandlingStatus.Processed} AND coalesce(d.resolved_qty, 0) < d.short_qty) AS exception,
-  (o.sorted_at IS NULL AND EXISTS (
-    SELECT 1 FROM picking_task_line tl JOIN picking_task t ON t.id = tl.task_id
-    WHERE tl.order_id = o.id AND t.task_mode = 'bulk' AND EXISTS (SELECT 1 FROM picking_task_line x WHERE x.task_id = t.id AND x.order_id <> o.id))) AS bulk_unsorted`
+  EXISTS (SELECT 1 FROM pick_diff d WHERE d.order_id = o.id AND d.status = ${HandlingStatus.Processed} AND coalesce(d.resolved_qty, 0) < d.short_qty) AS exception`
 
 const headOf = (r: Record<string, unknown>): OrderHead => ({
   id: n(r.id), orderNo: String(r.order_no), status: n(r.status), waveNo: r.wave_no == null || r.wave_no === '' ? null : String(r.wave_no),
   pickedQty: n(r.picked_qty), expectedQty: n(r.expected_qty), shipmentApproved: r.shipment_approved === true,
   lockFromStatus: r.lock_from_status == null ? null : n(r.lock_from_status), packingStatus: n(r.packing_status), faceSheetStatus: n(r.face_sheet_status),
   reviewBy: r.review_by == null ? null : n(r.review_by), trackingNo: r.tracking_no == null ? null : String(r.tracking_no),
-  sortSlot: r.sort_slot == null ? null : n(r.sort_slot), carrierKey: String(r.carrier_key), exception: r.exception === true, bulkUnsorted: r.bulk_unsorted === true,
+  sortSlot: r.sort_slot == null ? null : n(r.sort_slot), carrierKey: String(r.carrier_key), exception: r.exception === true,
 })
 
 /**
  * The order a scan names, locked: its number, its tracking number, or — `slots` at the review station — a
- * wall slot number (the order sorted there most recently that still waits for packing).
+ * wall slot: its label <sorting task>-<slot> (the order that slot holds), or a bare slot number (the
+ * order sorted there most recently that still waits for packing).
  */
 async function findOrder(tx: AppTx, scope: Scope, code: string, opts: { slots?: boolean } = {}): Promise<OrderHead> {
   const where = sql`o.tenant_id = ${scope.tenantId} AND o.warehouse_id = ${scope.warehouseId}`
@@ -71,7 +71,11 @@ async function findOrder(tx: AppTx, scope: Scope, code: string, opts: { slots?: 
     SELECT o.id FROM outbound_order o WHERE ${where} AND (o.order_no = ${code} OR upper(o.tracking_no) = ${code})
     ORDER BY (o.order_no = ${code}) DESC, o.id DESC LIMIT 1`))
   let id = hit ? n(hit.id) : null
-  if (id === null && opts.slots && /^\d{1,6}$/.test(code)) {
+  const label = id === null && opts.slots ? parseWallSlot(code) : null
+  if (label) {
+    const at = await orderAtSlot(tx, scope, label.sortNo, label.slotNo)
+    id = at ? at.orderId : null
+  } else if (id === null && opts.slots && /^\d{1,6}$/.test(code)) {
     const [s] = rowsOf(await tx.execute(sql`
       SELECT o.id FROM outbound_order o WHERE ${where} AND o.sort_slot = ${Number(code)} AND o.status = ${OS.ReadyOut} AND o.packing_status < ${PK.Completed}
       ORDER BY o.sorted_at DESC NULLS LAST, o.id DESC LIMIT 1`))
@@ -105,22 +109,22 @@ async function reviewView(q: Queryable, h: OrderHead): Promise<ReviewView> {
   const total = lines.reduce((s, l) => s + l.qty, 0)
   const reviewed = lines.reduce((s, l) => s + l.reviewedQty, 0)
   return {
-    orderNo: String(o!.order_no), status: n(o!.status), packingStatus: n(o!.packing_status), faceSheetStatus: n(o!.face_sheet_status),
+    id: h.id, orderNo: String(o!.order_no), status: n(o!.status), packingStatus: n(o!.packing_status), faceSheetStatus: n(o!.face_sheet_status),
     trackingNo: o!.tracking_no == null ? null : String(o!.tracking_no), sortSlot: o!.sort_slot == null ? null : n(o!.sort_slot),
     shippingMethod: o!.shipping_method == null ? null : String(o!.shipping_method), consigneeName: o!.consignee_name == null ? null : String(o!.consignee_name),
     lines, reviewed, total, done: total > 0 && reviewed === total,
   }
 }
 
-/** The machine's verdict, then the sorting wall: a bulk-picked order shared with others is sorted first. */
-function refuseReview(command: string, h: OrderHead, auth: AuthContext) {
+/** The machine's verdict, then the sorting wall: an order picked in a bulk task is sorted first. */
+async function refuseReview(tx: AppTx, command: string, h: OrderHead, auth: AuthContext) {
   refuseUnlessAllowed(outboundOrderMachine, command, h, auth)
-  if (h.bulkUnsorted) throw conflict('outbound:review.errors.notSorted', { orderNo: h.orderNo })
+  if (await needsSorting(tx, h.id)) throw conflict('outbound:review.errors.notSorted', { orderNo: h.orderNo })
 }
 
 async function startReview(tx: AppTx, auth: AuthContext, code: string, command: 'outbound.review.start' | 'outbound.review.startException'): Promise<ReviewView> {
   const h = await findOrder(tx, auth, code, { slots: true })
-  refuseReview(command, h, auth)
+  await refuseReview(tx, command, h, auth)
   if (h.packingStatus !== PK.InPacking) {
     await tx.execute(sql`
       UPDATE outbound_order SET packing_status = ${PK.InPacking}, review_by = ${auth.userId}, review_started_at = now(), updated_at = now(), updated_by = ${auth.userId}
@@ -221,7 +225,7 @@ async function pack(tx: AppTx, auth: AuthContext, h: OrderHead, a: { materialId:
       width_mm = ${a.widthMm ?? null}, height_mm = ${a.heightMm ?? null}, reviewed_at = now(), reviewed_by = ${auth.userId}, packed_at = now(), updated_at = now(), updated_by = ${auth.userId}
     WHERE id = ${h.id}`)
   const [o] = rowsOf(await tx.execute(sql`SELECT tracking_no, face_sheet_status FROM outbound_order WHERE id = ${h.id}`))
-  return { orderNo: h.orderNo, trackingNo: o!.tracking_no == null ? null : String(o!.tracking_no), faceSheetStatus: n(o!.face_sheet_status), materialCode: material.code, materialLeft: material.left }
+  return { orderId: h.id, orderNo: h.orderNo, trackingNo: o!.tracking_no == null ? null : String(o!.tracking_no), faceSheetStatus: n(o!.face_sheet_status), materialCode: material.code, materialLeft: material.left }
 }
 
 defineHandler<z.output<typeof ReviewPackArgs>>('outbound.review.pack', async ({ tx, auth, args, setSummary }) => {
@@ -248,7 +252,7 @@ defineHandler<z.output<typeof AutoPackArgs>>('outbound.review.auto', async ({ tx
     FOR UPDATE OF o SKIP LOCKED`))
   for (const c of candidates) {
     const h = await lockOrder(tx, n(c.id))
-    if (h.exception || h.bulkUnsorted || h.packingStatus !== PK.ToBePacked) continue
+    if (h.exception || h.packingStatus !== PK.ToBePacked || await needsSorting(tx, h.id)) continue
     refuseUnlessAllowed(outboundOrderMachine, 'outbound.review.start', h, auth)
     await tx.execute(sql`UPDATE outbound_order_line SET reviewed_qty = picked_qty WHERE order_id = ${h.id}`)
     await tx.execute(sql`UPDATE outbound_order SET packing_status = ${PK.InPacking}, review_by = ${auth.userId}, review_started_at = now(), reviewed_qty = picked_qty WHERE id = ${h.id}`)

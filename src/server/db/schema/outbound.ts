@@ -45,6 +45,25 @@ export const outboundOrder = pgTable('outbound_order', {
   updatedAt: ts('updated_at').notNull(),
   createdBy: integer('created_by'),
   updatedBy: integer('updated_by'),
+  // Issue 13 (0035, 0038): packing, face sheet, tracking, wall slot, review and shipping.
+  packingStatus: smallint('packing_status').notNull(),
+  faceSheetStatus: smallint('face_sheet_status').notNull(),
+  trackingNo: text('tracking_no'),
+  sortSlot: integer('sort_slot'),
+  sortedAt: ts('sorted_at'),
+  packageMaterialId: integer('package_material_id'),
+  weightG: integer('weight_g'),
+  lengthMm: integer('length_mm'),
+  widthMm: integer('width_mm'),
+  heightMm: integer('height_mm'),
+  reviewedQty: integer('reviewed_qty').notNull(),
+  reviewedAt: ts('reviewed_at'),
+  reviewedBy: integer('reviewed_by'),
+  reviewBy: integer('review_by'),
+  reviewStartedAt: ts('review_started_at'),
+  packedAt: ts('packed_at'),
+  shippedAt: ts('shipped_at'),
+  handoverId: integer('handover_id'),
 })
 
 export const outboundOrderLine = pgTable('outbound_order_line', {
@@ -60,6 +79,7 @@ export const outboundOrderLine = pgTable('outbound_order_line', {
   allocatedQty: integer('allocated_qty').notNull(),
   pickedQty: integer('picked_qty').notNull(),
   shippedQty: integer('shipped_qty').notNull(),
+  reviewedQty: integer('reviewed_qty').notNull(),
 })
 
 export const wave = pgTable('wave', {
@@ -175,4 +195,83 @@ export const outboundSetting = pgTable('outbound_setting', {
   pickingRoute: text('picking_route').notNull(),
   updatedAt: ts('updated_at').notNull(),
   updatedBy: integer('updated_by'),
+})
+
+// Review, packing, shipping (issue 13) — see ../migrations/0038_outbound_review_ship.sql.
+export const packageMaterial = pgTable('package_material', {
+  id: serial('id').primaryKey(),
+  tenantId: integer('tenant_id').notNull(),
+  warehouseId: integer('warehouse_id').notNull(),
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  materialType: text('material_type').notNull(),
+  lengthMm: integer('length_mm'),
+  widthMm: integer('width_mm'),
+  heightMm: integer('height_mm'),
+  weightG: integer('weight_g'),
+  stockQty: integer('stock_qty').notNull(),
+  status: smallint('status').notNull(),
+  remark: text('remark'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+  createdBy: integer('created_by'),
+  updatedBy: integer('updated_by'),
+})
+
+export const consumableLedger = pgTable('consumable_ledger', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tenantId: integer('tenant_id').notNull(),
+  warehouseId: integer('warehouse_id').notNull(),
+  materialId: integer('material_id').notNull(),
+  delta: integer('delta').notNull(),
+  balanceAfter: integer('balance_after').notNull(),
+  docType: text('doc_type').notNull(),
+  docNo: text('doc_no').notNull(),
+  reason: text('reason'),
+  operatorId: integer('operator_id'),
+  operatorName: text('operator_name'),
+  createdAt: ts('created_at').notNull(),
+})
+
+export const handover = pgTable('handover', {
+  id: serial('id').primaryKey(),
+  tenantId: integer('tenant_id').notNull(),
+  warehouseId: integer('warehouse_id').notNull(),
+  handoverNo: text('handover_no').notNull(),
+  carrierKey: text('carrier_key').notNull(),
+  status: smallint('status').notNull(),
+  parcelCount: integer('parcel_count').notNull(),
+  qty: integer('qty').notNull(),
+  createdAt: ts('created_at').notNull(),
+  closedAt: ts('closed_at'),
+  createdBy: integer('created_by'),
+  closedBy: integer('closed_by'),
+})
+
+export const returnShelfTask = pgTable('return_shelf_task', {
+  id: serial('id').primaryKey(),
+  tenantId: integer('tenant_id').notNull(),
+  warehouseId: integer('warehouse_id').notNull(),
+  taskNo: text('task_no').notNull(),
+  orderId: integer('order_id').notNull(),
+  orderNo: text('order_no').notNull(),
+  status: smallint('status').notNull(),
+  qty: integer('qty').notNull(),
+  returnedQty: integer('returned_qty').notNull(),
+  claimedBy: integer('claimed_by'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+  completedAt: ts('completed_at'),
+  createdBy: integer('created_by'),
+})
+
+export const returnShelfLine = pgTable('return_shelf_line', {
+  id: serial('id').primaryKey(),
+  taskId: integer('task_id').notNull(),
+  fromLocationId: integer('from_location_id').notNull(),
+  skuId: integer('sku_id').notNull(),
+  batchNo: text('batch_no').notNull(),
+  stockStatus: smallint('stock_status').notNull(),
+  qty: integer('qty').notNull(),
+  returnedQty: integer('returned_qty').notNull(),
 })
