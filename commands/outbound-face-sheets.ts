@@ -56,7 +56,7 @@ export const FACE_SHEET_API = {
   list: '/api/outbound/face-sheets',
   pdf: '/api/outbound/face-sheets/labels.pdf',
   zpl: '/api/outbound/face-sheets/labels.zpl',
-  printers: '/api/print/printers/options',
+  tracking: '/api/outbound/face-sheets/tracking',
 } as const
 /** The label file of some orders (download or a browser print). */
 export const faceSheetLabelsUrl = (ids: readonly number[], format: 'pdf' | 'zpl', o: { paper?: string; code?: string } = {}) => {

@@ -128,6 +128,11 @@ describe('buying a face sheet', () => {
     const order = await one<{ face_sheet_status: number; tracking_no: string }>('SELECT face_sheet_status, tracking_no FROM outbound_order WHERE id = $1', [a!.id])
     expect(order).toEqual({ face_sheet_status: 1, tracking_no: done.trackingNo })
     expect((await shipments(a!.orderNo)).length).toBe(1)
+    // Tracking through the adapter: ordered, label created.
+    const tr = await admin.get(`${FACE_SHEET_API.tracking}?orderId=${a!.id}`)
+    expect(tr.statusCode, tr.body).toBe(200)
+    expect(tr.json().data).toMatchObject({ trackingNo: done.trackingNo, carrier: 'UPS' })
+    expect(tr.json().data.events.map((e: { code: string }) => e.code)).toEqual(['ORDERED', 'LABEL'])
     // Spec section 5: cannot re-buy a purchased face sheet.
     const again = await refused(admin, 'outbound.faceSheet.buy', { orderIds: [a!.id] }, 409, 'outbound-label:errors.cannotRebuy')
     expect(again.responseDesc).toBe(`Cannot re-buy purchased face sheet: order ${a!.orderNo}`)

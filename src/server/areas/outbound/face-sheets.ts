@@ -421,13 +421,25 @@ export function faceSheetRoutes(db: Queryable): RouteDef[] {
     }),
     file('pdf'),
     file('zpl'),
+    defineRoute({
+      method: 'GET', url: FACE_SHEET_API.tracking, tags: ['outbound'], envelope: 'main', auth: 'scoped', permission: P.view,
+      summary: "A bought face sheet's tracking events, asked of its carrier through the adapter",
+      query: z.object({ orderId: z.coerce.number().int().positive() }),
+      handler: async ({ query, auth }) => {
+        const [s] = rowsOf(await db.execute(sql`SELECT f.carrier_id, f.tracking_no FROM face_sheet f
+          WHERE f.order_id = ${query.orderId} AND f.tenant_id = ${auth.tenantId} AND f.warehouse_id = ${auth.warehouseId} AND f.status = ${W.Bought}`))
+        if (!s) throw notFound('outbound-label:errors.noTracking', { id: query.orderId })
+        const carrier = await carrierConfig(db, n(s.carrier_id))
+        return { trackingNo: String(s.tracking_no), carrier: carrier.code, events: await adapterFor(db, carrier).tracking(carrier, String(s.tracking_no)) }
+      },
+    }),
   ]
 }
 
 /** Registers the routes and starts the worker of this process (stopped when the server closes). */
 export const faceSheetArea: Area = (app, deps) => {
   registerRoutes(app, faceSheetRoutes(deps.db))
-  const interval = Number(process.env.FACE_SHEET_WORKER_MS ?? '') || 250
+  const interval = Number(process.env.FACE_SHEET_WORKER_MS ?? '') || 500
   const worker = new FaceSheetWorker(deps.database, app.log, interval)
   faceSheetWorker = worker
   app.addHook('onReady', async () => { worker.start() })
