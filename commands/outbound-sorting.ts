@@ -147,6 +147,16 @@ export const sortingCommands: readonly CommandDef<any>[] = [
       return r
     },
   }),
+  defineCommand<SortTaskIdsArgs>({
+    id: 'outbound.sortTask.complete', title: 'commands:outbound.sortTask.complete', section: 'status', permission: P.sort,
+    input: SortTaskIdsArgs, server: true, keywords: [...KEYWORDS, 'close'], confirm: 'outbound-sorting:confirm.complete', when: atWall,
+    enabled: (ctx) => enabledOver(sortingTaskMachine, 'outbound.sortTask.complete', sortTargets(ctx), ctx),
+    run: async (ctx, rt, args) => {
+      const r = await rt.callServer<{ completed: string[] }>('outbound.sortTask.complete', args ?? { ids: idsOf(sortTargets(ctx)) })
+      rt.toast('success', 'outbound-sorting:done.completed', { sortNo: r.completed.join(', ') })
+      return r
+    },
+  }),
   defineCommand<SortPutArgs>({
     id: 'outbound.sort.put', title: 'commands:outbound.sort.put', section: 'scan', permission: P.sort,
     input: SortPutArgs, server: true, keywords: [...KEYWORDS, 'put'], when: atWall,

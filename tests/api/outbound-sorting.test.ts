@@ -264,4 +264,30 @@ describe('merge and rest sorting, the sorting wall', () => {
     await refused(admin, 'outbound.sortTask.cancel', { ids: [again.id] }, 409, 'outbound-sorting:errors.cancelStarted')
     await invariantsClean()
   })
+
+  it('an order stopped on the wall: its put refused, the wall completed by hand once every other slot is', async () => {
+    const [a, , , d] = skus
+    const o7 = await validOrder([{ code: a!.code, qty: 1 }])
+    const o8 = await validOrder([{ code: d!.code, qty: 1 }])
+    const w = await ok(admin, 'outbound.wave.create', { orderIds: [o7.id, o8.id], taskMode: 'bulk', pickMode: 1 })
+    const taskNo = w.tasks[0] as string
+    await pickAll(taskNo, 'CART-X1')
+    const r = await ok(admin, 'outbound.sortTask.rest', { pickingTaskIds: [await taskIdOf(taskNo)] })
+    // Not started: nothing to complete (cancel instead).
+    await refused(admin, 'outbound.sortTask.complete', { ids: [r.id] }, 409, 'outbound-sorting:errors.completeNotStarted')
+    await ok(admin, 'outbound.sort.put', { sortNo: r.sortNo, containerCode: 'CART-X1', code: a!.code, slotNo: 1 })
+    // o8's slot is open and o8 awaits outbound: the wall is not done.
+    const open = await refused(admin, 'outbound.sortTask.complete', { ids: [r.id] }, 409, 'outbound-sorting:errors.slotsOpen')
+    expect(open.responseDesc).toBe(`Sorting task ${r.sortNo} still has 1 open slot(s) of orders awaiting outbound (slot 2: ${o8.orderNo})`)
+    // o8 is intercepted after picking: its goods go back through a return-to-shelf task, not into slot 2.
+    await ok(admin, 'outbound.order.stop', { ids: [o8.id], reason: 'customer cancelled' })
+    await refused(admin, 'outbound.sort.put', { sortNo: r.sortNo, containerCode: 'CART-X1', code: d!.code, slotNo: 2 }, 409, 'outbound-sorting:errors.orderNotSortable')
+    const done = await ok(admin, 'outbound.sortTask.complete', { ids: [r.id] })
+    expect(done).toEqual({ completed: [r.sortNo] })
+    expect((await view(r.sortNo)).task).toMatchObject({ status: 2, sortedQty: 1, qty: 2 })
+    await refused(admin, 'outbound.sortTask.complete', { ids: [r.id] }, 409, 'outbound-sorting:errors.completed')
+    expect((await orderRow(o7.id)).sort_slot).toBe(1)
+    expect((await orderRow(o8.id)).sort_slot).toBeNull()
+    await invariantsClean()
+  })
 })

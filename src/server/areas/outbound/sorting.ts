@@ -150,6 +150,27 @@ defineHandler<SortTaskIdsArgs>('outbound.sortTask.cancel', async ({ tx, auth, ar
   return { cancelled }
 })
 
+/**
+ * Closing a wall by hand: every slot of an order still awaiting outbound must be complete; slots of
+ * orders stopped meanwhile are left (their goods go back through the order's return-to-shelf task).
+ */
+defineHandler<SortTaskIdsArgs>('outbound.sortTask.complete', async ({ tx, auth, args, setSummary }) => {
+  const completed: string[] = []
+  for (const id of [...new Set(args.ids)].sort((a, b) => a - b)) {
+    const [s] = rowsOf(await tx.execute(sql`SELECT id, task_no, status FROM sorting_task WHERE id = ${id} AND tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} FOR UPDATE`))
+    if (!s) throw notFound('outbound-sorting:errors.notFound', { sortNo: id })
+    refuseUnlessAllowed(sortingTaskMachine, 'outbound.sortTask.complete', { sortNo: String(s.task_no), status: n(s.status) }, auth)
+    const open = rowsOf(await tx.execute(sql`
+      SELECT x.slot_no, o.order_no FROM sorting_slot x JOIN outbound_order o ON o.id = x.order_id
+      WHERE x.sorting_task_id = ${id} AND x.sorted_qty < x.qty AND o.status = ${OutboundOrderStatus.ReadyOut} ORDER BY x.slot_no`))
+    if (open.length) throw conflict('outbound-sorting:errors.slotsOpen', { taskNo: s.task_no, count: open.length, slotNo: n(open[0]!.slot_no), orderNo: open[0]!.order_no })
+    await tx.execute(sql`UPDATE sorting_task SET status = ${T.Completed}, completed_at = now(), updated_at = now(), updated_by = ${auth.userId} WHERE id = ${id}`)
+    completed.push(String(s.task_no))
+  }
+  setSummary(`completed ${completed.join(',')}`)
+  return { completed }
+})
+
 // ---------------------------------------------------------------------------------------------
 // The wall: where a scanned item goes, and the put
 
