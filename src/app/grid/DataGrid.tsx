@@ -249,7 +249,7 @@ export function DataGrid<R extends Record<string, unknown>>(props: DataGridProps
             <button type="button" className="ml-1 underline" onClick={() => setNav((s) => ({ ...s, selected: [], base: [], anchor: null }))}>{t('grid:clearSelection')}</button>
           </span>
         )}
-        <span className="ml-auto shrink-0 text-gray-600" data-testid={`${gridId}-total`}>{t('grid:total', { total })}</span>
+        <span className="ml-auto shrink-0 text-gray-600" data-testid={`${gridId}-total`}>{t(result.data?.totalCapped ? 'grid:totalCapped' : 'grid:total', { total })}</span>
         <label className="flex shrink-0 items-center gap-1 text-gray-600">{t('grid:pageSize')}
           <select className="h-7 border rounded" value={sizeChoice} data-testid={`${gridId}-page-size`}
             onChange={(e) => { setSizeChoice(e.target.value === 'fit' ? 'fit' : Number(e.target.value)); setNav((s) => ({ ...initialNav, col: s.col })) }}>

@@ -33,7 +33,8 @@ export interface GridColumn<R = Record<string, unknown>> {
 /** Query sent to the server: page, size, sort and the filters in the list helper's parameter names. */
 export type GridQuery = { page: number; size: number; sort?: string } & Record<string, unknown>
 
-export interface GridPage<R> { records: R[]; total: number }
+/** `totalCapped`: the server counted up to `total` and stopped (more rows match). */
+export interface GridPage<R> { records: R[]; total: number; totalCapped?: boolean }
 
 /** Filter values as typed in the filter bar, keyed by parameter name (id, idFrom/idTo, idMin/idMax). */
 export type FilterValues = Record<string, string>

@@ -58,6 +58,12 @@ export interface ListDef<S extends Record<string, Expr | SQL.Aliased> = Record<s
   where?: (auth: AuthContext) => SQL | undefined
   /** Most matches a contains-search sorts itself (see searchPage); default SEARCH_SORT_CAP, 0 = never. */
   searchSortCap?: number
+  /**
+   * Count at most this many matching rows: beyond it the total is reported as the cap with
+   * `totalCapped` (the grid says "10 000+"). For lists that reach millions of rows, where counting every
+   * match of a broad filter costs more than the page itself (bench:outbound, the order list at 1M).
+   */
+  countCap?: number
 }
 
 export interface ListQuery {
@@ -68,7 +74,8 @@ export interface ListQuery {
   [filter: string]: unknown
 }
 
-export interface ListPage<R> { records: R[]; total: number; page: number; size: number }
+/** `totalCapped`: more rows match than the list counts (ListDef.countCap); `total` is then the cap. */
+export interface ListPage<R> { records: R[]; total: number; page: number; size: number; totalCapped?: boolean }
 
 const toArray = (v: unknown) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v])
 const DATE_RE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/
@@ -239,7 +246,10 @@ export async function runList<S extends Record<string, Expr | SQL.Aliased>>(
   // A short page is the last one: the total follows without counting.
   if (rows.length > 0 && rows.length < size) total = (page - 1) * size + rows.length
   else if (rows.length === 0 && page === 1) total = 0
-  else total = await countList(db, def, where)
+  else {
+    total = await countList(db, def, where, def.countCap)
+    if (def.countCap !== undefined && total > def.countCap) return { records: rows as never[], total: def.countCap, page, size, totalCapped: true }
+  }
   const records = rows as never[]
   return { records, total, page, size }
 }
@@ -277,7 +287,13 @@ async function searchPage(db: Queryable, def: ListDef<any>, query: ListQuery, wh
   return { rows, total }
 }
 
-async function countList(db: Queryable, def: ListDef<any>, where: SQL | undefined): Promise<number> {
+/** count(*) of the matches; with a cap, of at most cap + 1 of them (the scan stops there). */
+async function countList(db: Queryable, def: ListDef<any>, where: SQL | undefined, cap?: number): Promise<number> {
+  if (cap !== undefined) {
+    const rows = baseQuery(db, def, { one: sql`1`.as('__one') }).where(where).limit(cap + 1)
+    const res = await db.execute(sql`select count(*)::int as n from (${rows}) as capped`)
+    return Number((res as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? 0)
+  }
   const r = await baseQuery(db, def, { n: sql<number>`cast(count(*) as integer)` }).where(where) as { n: number }[]
   return Number(r[0]?.n ?? 0)
 }

@@ -631,6 +631,8 @@ const ORDER_LIST = {
     createdAt: { type: 'dateRange', column: o.createdAt },
   },
   searchSortCap: 0,
+  // A million orders: a broad filter's total stops at 10 000 (the grid says "10 000+").
+  countCap: 10_000,
 } satisfies ListDef
 
 /** The order list, with the picking-and-sending timeout and the not-issued flags of the pair's outbound settings. */
