@@ -1,5 +1,6 @@
 // The sorting wall (put wall) station (stock-out → ToC → sorting-wall, ?task=<sortNo> optional), keyboard
-// and scanner only, on the station kit (src/app/station) with the steps of station-logic.ts: scan the
+// and scanner only, declared once (SORTING_STATION, src/app/station/define.ts) and rendered by the kit's
+// StationScreen like every station, with the steps of station-logic.ts: scan the
 // sorting container (it opens the sorting task holding it), then each item — the slot it goes to is
 // shown large (slot number, order, how many the slot still waits for) — then the slot's label: one
 // outbound.sort.put {sortNo, containerCode, code, slotNo} through the scan queue (own Idempotency-Key,
@@ -7,15 +8,13 @@
 // ("scan sorting container first", "product not in container", "item does not match grid slot", "scan
 // too fast", "scan error"). The open task is the page's document (id, sortNo, status): the palette's
 // put and cancel follow its machine. Esc goes back a step (slot → item → container → no task).
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { ApiError } from '../../../api/clients'
 import { session } from '../../../state/session'
 import { dictLabelKey, TaskClaimStatus } from '../../../../domain/dictionaries'
-import {
-  ScanInput, StatusLine, PendingScans, StepBar, KeyHelp, useScanQueue, useStationFeedback, useSteps, commandSender, altLetter, stationFieldKeys, type KeyHint,
-} from '../../../station'
+import { BigFact, StationScreen, commandSender, defineStation, useScanQueue, useStationFeedback, useSteps } from '../../../station'
 import { SORTING_PATH, sortingStationPath, type PutResult, type SlotFor, type SortPutArgs } from '../../../../../commands/outbound-sorting'
 import { useDocumentContext } from '../../documents/useDocumentContext'
 import { fetchByContainer, fetchSlotFor, fetchSortView, sortFacts, type SortView } from './api'
@@ -25,11 +24,19 @@ const U = (k: string) => `outbound-sorting:station.${k}`
 const F = (f: string) => `outbound-sorting:fields.${f}`
 const E = (k: string) => `outbound-sorting:errors.${k}`
 
-const HINTS: readonly KeyHint[] = [
-  { keys: 'Enter', labelKey: U('keys.enter') },
-  { keys: 'Alt+L', labelKey: 'outbound-sorting:station.waiting' },
-  { keys: 'Esc', labelKey: U('keys.back') },
-]
+/** The station's declaration (src/app/station/define.ts); what each scan means is station-logic.ts's interpretScan. */
+export const SORTING_STATION = defineStation<SortStep>({
+  id: 'sorting',
+  titleKey: U('title'),
+  idleKey: U('idle'),
+  steps: SORT_STEPS,
+  accepts: { container: ['sortTask', 'sku'], sku: ['sortTask', 'sku'], slot: ['sortTask', 'slot', 'sku'], done: ['sortTask', 'sku'] },
+  hints: [
+    { keys: 'Enter', labelKey: U('keys.enter') },
+    { keys: 'Alt+L', labelKey: 'outbound-sorting:station.waiting' },
+    { keys: 'Esc', labelKey: U('keys.back') },
+  ],
+})
 const message = (e: unknown) => (e instanceof ApiError || e instanceof Error ? e.message : String(e))
 
 /** What the large panel shows: the item's slot before the put, the slot's count after it. */
@@ -172,36 +179,24 @@ export function SortingWallStation({ taskParam }: { taskParam: string }) {
     navigate(sortingStationPath(''))
   }
 
-  const keyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (altLetter(e) === 'l') {
-      e.preventDefault()
-      if (unanswered.length) { fb.error(t(U('waitPending'))); return }
-      navigate(`${SORTING_PATH}?list=1`)
-      return
-    }
-    stationFieldKeys(e, scanRef.current, back)
+  const toLists = () => {
+    if (unanswered.length) { fb.error(t(U('waitPending'))); return }
+    navigate(`${SORTING_PATH}?list=1`)
   }
 
   const remaining = (q: number, s: number) => q - s
   return (
-    <div className="flex flex-col gap-3 p-4" data-testid="sorting-station" data-step={step} onKeyDown={keyDown}>
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-xl font-semibold">{t(U('title'))}</h1>
-        <StepBar model={steps} />
-        <button type="button" className="ml-auto h-7 rounded border px-3 text-sm" onClick={() => navigate(`${SORTING_PATH}?list=1`)}>{t(U('waiting'))}</button>
-      </div>
-      <StatusLine status={fb.status} idleKey={U('idle')} />
-      <ScanInput inputRef={scanRef} labelKey={U(`step.${step}`)} onScan={onScan} testId="scan-input" />
-      <PendingScans items={unanswered} />
+    <StationScreen def={SORTING_STATION} steps={steps} status={fb.status} pending={unanswered} onScan={onScan} scanRef={scanRef} onBack={back} keys={{ l: toLists }}
+      actions={<button type="button" className="h-7 rounded border px-3 text-sm" onClick={toLists}>{t(U('waiting'))}</button>}>
       {task && shown && (
         <section aria-label={t(U('slot.title'))} data-testid="sort-slot" data-done={shown.done ? 'true' : 'false'}
           className={`grid grid-cols-[auto_minmax(0,1fr)_auto] items-end gap-x-8 rounded border-2 p-3 ${shown.done ? 'border-emerald-700 bg-emerald-50' : 'border-sky-700'}`}>
-          <Big labelKey={F('slotNo')} value={String(shown.slotNo)} testId="slot-no" size="text-9xl" />
+          <BigFact labelKey={F('slotNo')} value={String(shown.slotNo)} testId="slot-no" size="text-9xl" />
           <div className="flex min-w-0 flex-col gap-2">
-            <Big labelKey={F('orderNo')} value={shown.orderNo} testId="slot-order" size="text-3xl" />
-            <Big labelKey={F('skuCode')} value={shown.skuCode} testId="slot-sku" size="text-2xl" />
+            <BigFact labelKey={F('orderNo')} value={shown.orderNo} testId="slot-order" size="text-3xl" />
+            <BigFact labelKey={F('skuCode')} value={shown.skuCode} testId="slot-sku" size="text-2xl" />
           </div>
-          <Big labelKey={U('slot.toCome')} value={String(shown.toCome)} testId="slot-to-come" size="text-7xl" />
+          <BigFact labelKey={U('slot.toCome')} value={String(shown.toCome)} testId="slot-to-come" size="text-7xl" />
         </section>
       )}
       {task && (
@@ -245,18 +240,6 @@ export function SortingWallStation({ taskParam }: { taskParam: string }) {
           </table>
         </section>
       )}
-      <KeyHelp hints={HINTS} />
-    </div>
-  )
-}
-
-/** One fact of the put, large enough to read from the wall. */
-function Big({ labelKey, value, testId, size }: { labelKey: string; value: string; testId: string; size: string }) {
-  const { t } = useTranslation()
-  return (
-    <div className="flex min-w-0 flex-col px-2 py-1">
-      <span className="text-sm font-medium text-slate-700">{t(labelKey)}</span>
-      <span className={`break-all font-mono font-bold leading-tight ${size}`} data-testid={testId}>{value}</span>
-    </div>
+    </StationScreen>
   )
 }

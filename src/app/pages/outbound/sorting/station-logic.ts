@@ -18,7 +18,7 @@ import type { StationStep } from '../../../station'
 
 export type SortStep = 'container' | 'sku' | 'slot' | 'done'
 
-export const SORT_STEPS: readonly StationStep[] = [
+export const SORT_STEPS: readonly (StationStep & { id: SortStep })[] = [
   { id: 'container', promptKey: 'outbound-sorting:station.step.container' },
   { id: 'sku', promptKey: 'outbound-sorting:station.step.sku' },
   { id: 'slot', promptKey: 'outbound-sorting:station.step.slot' },
