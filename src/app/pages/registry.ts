@@ -84,6 +84,7 @@ registerScreen('stock-in/release-strip', lazy(() => import('./inbound/release/Re
 registerScreen('stock-in/inbound-measure', lazy(() => import('./inbound/measure/MeasurePage')))
 registerScreen('stock-in/inbound-setting', lazy(() => import('./inbound/settings/InboundSettingsPage')))
 registerScreen('reports/timeout-task', lazy(() => import('./inbound/timeouts/TimeoutsPage')))
+registerScreen('reports/sales-outbound', lazy(() => import('./reports/SalesOutboundReportPage')))
 registerScreen('stock-out/toc-sales-outbound', lazy(() => import('./outbound/orders/OutboundOrdersPage')))
 registerScreen('stock-out/toc-sales-outbound-details', lazy(() => import('./outbound/orders/OutboundOrderDetailsPage')))
 registerScreen('stock-out/wave-picking', lazy(() => import('./outbound/picking/WavesPage')))

@@ -247,7 +247,7 @@ const TREE: Def[] = [
   dir(17000, 'report-new', '/report-new', [
     screen(17001, 'invoicing', 'invoicing', { buttons: [[17101, 'export']] }),
     screen(17002, 'task-statistics', 'task-statistics'),
-    screen(17003, 'sales-outbound-report', 'sales-outbound'),
+    screen(17003, 'sales-outbound-report', 'sales-outbound', { buttons: [[17103, 'export']] }),
     screen(17004, 'timeout-task', 'timeout-task'),
     screen(17005, 'stock-age', 'stock-age', { buttons: [[17102, 'export']] }),
     // A board: the shell renders route names containing IframeWarehouseBoard without card and breadcrumb.

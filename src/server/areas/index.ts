@@ -19,6 +19,7 @@ import { inboundArea } from './inbound/index'
 import { inboundExtraArea } from './inbound/settings-area'
 import { outboundArea } from './outbound/index'
 import { faceSheetArea } from './outbound/face-sheets'
+import { reportsArea } from './reports/index'
 
 export interface AreaDeps {
   config: Config
@@ -28,4 +29,4 @@ export interface AreaDeps {
 
 export type Area = (app: FastifyInstance, deps: AreaDeps) => Promise<void> | void
 
-export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea, productArea, stockArea, inspectionArea, shelvingArea, inboundArea, inboundExtraArea, outboundArea, faceSheetArea]
+export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea, productArea, stockArea, inspectionArea, shelvingArea, inboundArea, inboundExtraArea, outboundArea, faceSheetArea, reportsArea]

@@ -1,44 +1,86 @@
-// Timeout task report (report-new → timeout-task) for the inbound kinds of spec section 9: inbound
-// (issued, not finished past inboundTimeoutHours), unloading (vehicle arrived, not released past
-// unloadingTimeoutHours), shelving (task not completed past shelvingTimeoutHours). One query per kind,
-// each with the shared predicate of inventory/timeouts.ts; every row links to its document.
+// Timeout task report (report-new → timeout-task) for the kinds of spec section 9 that have documents:
+//   inbound   — issued, not finished past inboundTimeoutHours (inbound settings)
+//   unloading — vehicle arrived, not released past unloadingTimeoutHours
+//   shelving  — task not completed past shelvingTimeoutHours
+//   picking   — picking task not completed past outbound_setting.picking_timeout_hours (the picking
+//               task list's `timedOut` flag: same clock, created_at, and the same open-ness)
+//   pickingAndSending — sales order picked or in force (Effective 1 / ReadyOut 2), not shipped, past
+//               picking_sending_timeout_hours since it was validated (the order list's `timedOut` flag)
+//   containerLoading — listed, but with NO source: there is no container-loading document in this
+//               system yet (container-load screens are not built), so it always answers no rows and
+//               `available: false` — the screen says so instead of pretending "nothing timed out".
+// One query per kind, each with the shared predicate of inventory/timeouts.ts; every row links to its document.
 import { z } from 'zod'
 import { sql, type SQL } from 'drizzle-orm'
 import type { AppDb } from '../../db/client'
 import type { AuthContext } from '../../http/context'
 import { defineRoute, type RouteDef } from '../../http/route'
 import { rowsOf } from '../../resources/service'
-import { isTimedOut, overdueHours, timeoutHours, timeoutPredicate, openSql, TIMEOUT_KINDS, type TimeoutKind } from '../../inventory/timeouts'
+import { isTimedOut, overdueHours, timeoutHours, timedOutSql, openSql, TIMEOUT_KINDS, type TimeoutKind } from '../../inventory/timeouts'
+import { outboundSettings } from '../outbound/picking'
 import { INBOUND_EXTRA_PATHS } from '../../../../commands/inbound-extra'
+import { outboundOrderDetailsPath } from '../../../../commands/outbound-orders'
+import { pickingStationPath } from '../../../../commands/outbound-picking'
+import { OutboundOrderStatus, TaskClaimStatus } from '../../../domain/dictionaries'
 
 export const TIMEOUT_PERMISSION = 'menu:timeout-task'
 export const TIMEOUT_ROW_LIMIT = 500
 
+/** Every kind the report answers for (dictionary timeoutTaskType codes). */
+export type TimeoutReportKind = TimeoutKind | 'picking' | 'pickingAndSending' | 'containerLoading'
+export const TIMEOUT_REPORT_KINDS: readonly TimeoutReportKind[] = [...TIMEOUT_KINDS, 'picking', 'pickingAndSending', 'containerLoading']
+
 export interface TimeoutRow { id: number; number: string; status: number; startedAt: string; timedOut: boolean; overdueHours: number; detail: string; path: string }
 
-/** Per kind: table, number, clock and status columns, a detail column, and the document's route. */
-const KIND_SQL: Record<TimeoutKind, { from: SQL; number: SQL; start: SQL; status: SQL; detail: SQL; path: (no: string) => string }> = {
+interface KindSql { from: SQL; number: SQL; start: SQL; status: SQL; detail: SQL; open: SQL; path: (no: string) => string }
+
+const inboundOpen = (kind: TimeoutKind) => openSql(kind, sql`t.status`)
+
+/** Per kind with a document: table, number, clock, status and open-ness, a detail column, and the document's route. */
+const KIND_SQL: Record<Exclude<TimeoutReportKind, 'containerLoading'>, KindSql> = {
   inbound: {
-    from: sql`inbound_order t`, number: sql`t.order_no`, start: sql`t.issued_at`, status: sql`t.status`,
+    from: sql`inbound_order t`, number: sql`t.order_no`, start: sql`t.issued_at`, status: sql`t.status`, open: inboundOpen('inbound'),
     detail: sql`t.received_qty::text || '/' || t.expected_qty::text`,
     path: (no) => `${INBOUND_EXTRA_PATHS.inboundOrders}/details?orderNo=${encodeURIComponent(no)}`,
   },
   unloading: {
-    from: sql`release_strip t`, number: sql`t.strip_no`, start: sql`t.arrived_at`, status: sql`t.status`,
+    from: sql`release_strip t`, number: sql`t.strip_no`, start: sql`t.arrived_at`, status: sql`t.status`, open: inboundOpen('unloading'),
     detail: sql`t.plate_no || ' · ' || array_to_string(t.order_nos, ', ')`,
     path: (no) => `${INBOUND_EXTRA_PATHS.release}?stripNo=${encodeURIComponent(no)}`,
   },
   shelving: {
-    from: sql`shelving_task t`, number: sql`t.task_no`, start: sql`t.created_at`, status: sql`t.status`,
+    from: sql`shelving_task t`, number: sql`t.task_no`, start: sql`t.created_at`, status: sql`t.status`, open: inboundOpen('shelving'),
     detail: sql`t.source_no || ' · ' || t.shelved_qty::text || '/' || t.qty::text`,
     path: (no) => `/stock-in/shelf-task/details?no=${encodeURIComponent(no)}`,
   },
+  picking: {
+    from: sql`picking_task t`, number: sql`t.task_no`, start: sql`t.created_at`, status: sql`t.status`,
+    open: sql`t.status <> ${TaskClaimStatus.Completed}`,
+    detail: sql`coalesce((SELECT w.wave_no FROM wave w WHERE w.id = t.wave_id), '') || ' · ' || t.picked_qty::text || '/' || t.qty::text`,
+    path: (no) => pickingStationPath(no),
+  },
+  pickingAndSending: {
+    from: sql`outbound_order t`, number: sql`t.order_no`, start: sql`t.validated_at`, status: sql`t.status`,
+    open: sql`(t.status IN (${OutboundOrderStatus.Effective}, ${OutboundOrderStatus.ReadyOut}) AND t.shipped_at IS NULL)`,
+    detail: sql`t.platform || ' · ' || t.picked_qty::text || '/' || t.expected_qty::text`,
+    path: (no) => outboundOrderDetailsPath(no),
+  },
 }
 
-export async function timeoutReport(db: AppDb, auth: AuthContext, kind: TimeoutKind, onlyTimedOut: boolean, now = new Date()) {
-  const hours = (await timeoutHours(db, auth))[kind]
+/** The threshold (hours) of each kind for the caller's pair; null where the kind has no setting (container loading). */
+async function hoursOf(db: AppDb, auth: AuthContext, kind: TimeoutReportKind): Promise<number | null> {
+  if (kind === 'containerLoading') return null
+  if (kind === 'picking') return (await outboundSettings(db, auth)).pickingTimeoutHours
+  if (kind === 'pickingAndSending') return (await outboundSettings(db, auth)).pickingSendingTimeoutHours
+  return (await timeoutHours(db, auth))[kind]
+}
+
+export async function timeoutReport(db: AppDb, auth: AuthContext, kind: TimeoutReportKind, onlyTimedOut: boolean, now = new Date()) {
+  const hours = await hoursOf(db, auth, kind)
+  // Container loading: no document exists to time out (see the header) — an honest empty answer.
+  if (kind === 'containerLoading' || hours === null) return { kind, hours, available: false, records: [] as TimeoutRow[], total: 0 }
   const k = KIND_SQL[kind]
-  const cond = onlyTimedOut ? timeoutPredicate(kind, { start: k.start, status: k.status }, hours, now) : openSql(kind, k.status)
+  const cond = onlyTimedOut ? sql`(${k.open} AND ${timedOutSql(k.start, hours, now)})` : k.open
   const rows = rowsOf(await db.execute(sql`
     SELECT t.id, ${k.number} AS number, ${k.status} AS status, ${k.start} AS started_at, ${k.detail} AS detail
     FROM ${k.from} WHERE t.tenant_id = ${auth.tenantId} AND t.warehouse_id = ${auth.warehouseId} AND ${cond}
@@ -50,16 +92,17 @@ export async function timeoutReport(db: AppDb, auth: AuthContext, kind: TimeoutK
       timedOut: isTimedOut(startedAt || null, hours, true, now), overdueHours: overdueHours(startedAt || null, hours, now), path: k.path(String(r.number)),
     }
   })
-  return { kind, hours, records, total: records.length }
+  return { kind, hours, available: true, records, total: records.length }
 }
 
 export function timeoutRoutes(db: AppDb): RouteDef[] {
   return [
     defineRoute({
-      method: 'GET', url: '/api/inbound/timeouts', summary: 'Open inbound, unloading or shelving documents with their timeout flag (default: only the timed-out ones)',
+      method: 'GET', url: '/api/inbound/timeouts',
+      summary: 'Open inbound, unloading, shelving, picking and picking-and-sending documents with their timeout flag (default: only the timed-out ones); container loading has no documents yet (available: false)',
       tags: ['inbound'], envelope: 'main', auth: 'scoped', permission: TIMEOUT_PERMISSION,
       query: z.object({
-        kind: z.enum(TIMEOUT_KINDS as [TimeoutKind, ...TimeoutKind[]]),
+        kind: z.enum(TIMEOUT_REPORT_KINDS as [TimeoutReportKind, ...TimeoutReportKind[]]),
         onlyTimedOut: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
       }),
       handler: ({ query, auth }) => timeoutReport(db, auth, query.kind, query.onlyTimedOut),

@@ -1,5 +1,7 @@
-// Timeout tasks (report-new → timeout-task): inbound, unloading and shelving documents that are open
-// past their timeout (inbound settings), one server query per kind with the shared rule. Alt+1/2/3
+// Timeout tasks (report-new → timeout-task): inbound, unloading and shelving documents open past their
+// timeout (inbound settings), picking tasks and picking-and-sending orders past theirs (outbound
+// settings), one server query per kind with the shared rule; container loading is listed but has no
+// documents in this system yet (the server answers available: false and the page says so). Alt+1…6
 // switch the kind, Alt+A toggles "only timed-out" (the page takes the keyboard on arrival so they work
 // without a mouse); each document number links to its screen. It refreshes after every server command.
 import { useEffect, useRef, useState } from 'react'
@@ -9,11 +11,17 @@ import { Link } from 'wouter'
 import { api } from '../../../api/clients'
 import { usePageActive } from '../../registry'
 
-const KINDS = ['inbound', 'unloading', 'shelving'] as const
+const KINDS = ['inbound', 'unloading', 'shelving', 'picking', 'pickingAndSending', 'containerLoading'] as const
 type Kind = (typeof KINDS)[number]
-interface Report { kind: Kind; hours: number; records: { id: number; number: string; status: number; startedAt: string; detail: string; timedOut: boolean; overdueHours: number; path: string }[] }
+interface Report { kind: Kind; hours: number | null; available?: boolean; records: { id: number; number: string; status: number; startedAt: string; detail: string; timedOut: boolean; overdueHours: number; path: string }[] }
 
-const statusKey = (kind: Kind, s: number) => (kind === 'inbound' ? `dict:inboundStatus.${s}` : kind === 'unloading' ? `inbound:release.status.${s}` : `dict:taskClaimStatus.${s}`)
+const STATUS_KEY: Record<Kind, (s: number) => string> = {
+  inbound: (s) => `dict:inboundStatus.${s}`, unloading: (s) => `inbound:release.status.${s}`, shelving: (s) => `dict:taskClaimStatus.${s}`,
+  picking: (s) => `dict:taskClaimStatus.${s}`, pickingAndSending: (s) => `dict:outboundOrderStatus.${s}`, containerLoading: (s) => String(s),
+}
+const statusKey = (kind: Kind, s: number) => STATUS_KEY[kind](s)
+/** The inbound kinds keep their own short labels; the outbound ones are the dictionary's (timeoutTaskType). */
+const kindLabel = (k: Kind) => (k === 'inbound' || k === 'unloading' || k === 'shelving' ? `inbound:timeouts.kind.${k}` : `dict:timeoutTaskType.${k}`)
 
 export default function TimeoutsPage() {
   const { t } = useTranslation()
@@ -31,21 +39,21 @@ export default function TimeoutsPage() {
     <div ref={pageRef} tabIndex={-1} className="flex flex-col gap-3 p-4 outline-none" data-testid="timeouts-page"
       onKeyDown={(e) => {
         if (!e.altKey) return
-        const i = ['Digit1', 'Digit2', 'Digit3'].indexOf(e.code)
+        const i = ['Digit1', 'Digit2', 'Digit3', 'Digit4', 'Digit5', 'Digit6'].indexOf(e.code)
         if (i >= 0) { e.preventDefault(); setKind(KINDS[i]!) }
         if (e.code === 'KeyA') { e.preventDefault(); setOnly((x) => !x) }
       }}>
       <h1 className="text-xl font-semibold">{t('inbound:timeouts.title')}</h1>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         {/* The tab list holds the tabs only (ARIA); the filter and the threshold sit beside it. */}
-        <div className="flex items-center gap-2" role="tablist">
+        <div className="flex flex-wrap items-center gap-2" role="tablist">
           {KINDS.map((k, i) => (
             <button key={k} type="button" role="tab" aria-selected={k === kind} data-testid={`timeouts-${k}`} onClick={() => setKind(k)}
-              className={`rounded px-3 py-1 ${k === kind ? 'bg-sky-600 text-white' : 'border'}`}>{t(`inbound:timeouts.kind.${k}`)} <kbd className="text-xs">Alt+{i + 1}</kbd></button>
+              className={`rounded px-3 py-1 ${k === kind ? 'bg-sky-600 text-white' : 'border'}`}>{t(kindLabel(k))} <kbd className="text-xs">Alt+{i + 1}</kbd></button>
           ))}
         </div>
         <label className="ml-4 flex items-center gap-1 text-sm"><input type="checkbox" checked={only} onChange={(e) => setOnly(e.target.checked)} /> {t('inbound:timeouts.onlyTimedOut')} <kbd className="text-xs text-slate-500">Alt+A</kbd></label>
-        {r.data && <span className="ml-auto text-sm text-slate-600">{t('inbound:timeouts.threshold', { hours: r.data.hours })}</span>}
+        {r.data && <span className="ml-auto text-sm text-slate-600">{r.data.hours == null ? t('reports:timeouts.noThreshold') : t('inbound:timeouts.threshold', { hours: r.data.hours })}</span>}
       </div>
       <table className="w-full text-sm" data-testid="timeouts-list">
         <thead className="bg-slate-100 text-left">
@@ -62,7 +70,9 @@ export default function TimeoutsPage() {
               <td className="px-2 py-1">{x.overdueHours || ''}</td>
             </tr>
           ))}
-          {r.data && r.data.records.length === 0 && <tr><td colSpan={6} className="px-2 py-3 text-center text-slate-500">{t('inbound:timeouts.empty')}</td></tr>}
+          {r.data && r.data.records.length === 0 && (
+            <tr><td colSpan={6} className="px-2 py-3 text-center text-slate-500" data-testid="timeouts-empty">{t(r.data.available === false ? 'reports:timeouts.noContainerLoading' : 'inbound:timeouts.empty')}</td></tr>
+          )}
         </tbody>
       </table>
     </div>
