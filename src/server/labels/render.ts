@@ -1,8 +1,8 @@
 // The one label mechanism (spec section 9: papers PackageLabel_Plain_Paper, A4_2, A4_4, Letter_6 with
 // 1, 2, 4 or 6 labels per page; barcode or QR). Inbound box / SKU / FNSKU labels and outbound face
 // sheets are both lists of Label — a code and its text lines — rendered here:
-//   PDF  — pdf-lib pages of the paper, the labels in a grid, each code drawn by bwip-js (code128 or
-//          qrcode PNG, one image per distinct text);
+//   PDF  — pdf-lib pages of the paper, the labels in a grid; code128 as vector bars of bwip-js's
+//          encoding, QR as a bwip-js PNG (one image per distinct text);
 //   ZPL  — one ^XA…^XZ format per label for thermal printers (4×6 in at 203 dpi), the code as the
 //          printer's own ^BC (code128) or ^BQ (QR) so the printer draws bars a scanner reads.
 // Texts on a PDF label are drawn with the standard font (WinAnsi: no CJK glyphs; others become '?').
@@ -39,6 +39,18 @@ export function codePng(text: string, code: CodeKind): Promise<Buffer> {
   return bwipjs.toBuffer(opts)
 }
 
+/** Code128 bars of a text as bwip-js encodes it: x and width in modules, the 10-module quiet zones included in `modules`. */
+export function code128Bars(text: string): { modules: number; bars: { x: number; w: number }[] } {
+  const svg = bwipjs.toSVG({ bcid: 'code128', text, scale: 1, height: 10, includetext: false, paddingwidth: 10 })
+  const modules = Number(/viewBox="0 0 ([\d.]+) /.exec(svg)![1])
+  const bars: { x: number; w: number }[] = []
+  for (const m of svg.matchAll(/stroke-width="([\d.]+)" d="([^"]+)"/g)) {
+    const w = Number(m[1])
+    for (const x of m[2]!.matchAll(/M([\d.]+) /g)) bars.push({ x: Number(x[1]) - w / 2, w })
+  }
+  return { modules, bars: bars.sort((a, b) => a.x - b.x) }
+}
+
 async function codeImage(pdf: PDFDocument, cache: Map<string, PDFImage>, text: string, code: CodeKind): Promise<PDFImage> {
   const hit = cache.get(text)
   if (hit) return hit
@@ -47,14 +59,22 @@ async function codeImage(pdf: PDFDocument, cache: Map<string, PDFImage>, text: s
   return img
 }
 
-function drawLabel(page: PDFPage, font: PDFFont, bold: PDFFont, img: PDFImage, label: Label, x: number, y: number, w: number, h: number, code: CodeKind) {
+function drawLabel(page: PDFPage, font: PDFFont, bold: PDFFont, img: PDFImage | null, label: Label, x: number, y: number, w: number, h: number, code: CodeKind) {
   const pad = Math.min(w, h) * 0.06
   page.drawRectangle({ x: x + pad / 2, y: y + pad / 2, width: w - pad, height: h - pad, borderColor: rgb(0.6, 0.6, 0.6), borderWidth: 0.5 })
   const innerW = w - 2 * pad
-  // Code in the upper part: QR square, barcode wide.
+  // Code in the upper part: QR square (an image), barcode wide (vector bars: sharp on any printer, and
+  // no image to encode — several times faster than a PNG per code).
   const codeH = code === 'qrcode' ? Math.min(innerW, h * 0.5) : h * 0.3
-  const codeW = code === 'qrcode' ? codeH : Math.min(innerW, codeH * (img.width / img.height))
-  page.drawImage(img, { x: x + (w - codeW) / 2, y: y + h - pad - codeH, width: codeW, height: codeH })
+  if (img) {
+    page.drawImage(img, { x: x + (w - codeH) / 2, y: y + h - pad - codeH, width: codeH, height: codeH })
+  } else {
+    const { modules, bars } = code128Bars(label.code)
+    const codeW = Math.min(innerW, codeH * 4.3)
+    const k = codeW / modules
+    const left = x + (w - codeW) / 2
+    for (const b of bars) page.drawRectangle({ x: left + b.x * k, y: y + h - pad - codeH, width: b.w * k, height: codeH, color: rgb(0, 0, 0) })
+  }
   let ty = y + h - pad - codeH - pad
   const small = label.lines.length > 4
   label.lines.forEach((line, i) => {
@@ -86,7 +106,8 @@ export async function renderLabelsPdf(labels: readonly Label[], paper: LabelPape
     if (slot === 0) page = pdf.addPage([p.w, p.h])
     const col = slot % p.cols
     const row = Math.floor(slot / p.cols)
-    drawLabel(page!, font, bold, await codeImage(pdf, cache, label.code, code), label, col * cw, p.h - (row + 1) * ch, cw, ch, code)
+    const img = code === 'qrcode' ? await codeImage(pdf, cache, label.code, code) : null
+    drawLabel(page!, font, bold, img, label, col * cw, p.h - (row + 1) * ch, cw, ch, code)
   }
   return pdf.save()
 }
