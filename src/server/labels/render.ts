@@ -9,6 +9,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFImage, type PDFPage, type PDFFont } from 'pdf-lib'
 import bwipjs from 'bwip-js/node'
 import { LABEL_PAPERS, BARCODE_KINDS } from '../../domain/dictionaries'
+import { code128Modules } from './code128'
 
 export type LabelPaper = (typeof LABEL_PAPERS)[number]
 export type CodeKind = (typeof BARCODE_KINDS)[number]
@@ -39,8 +40,11 @@ export function codePng(text: string, code: CodeKind): Promise<Buffer> {
   return bwipjs.toBuffer(opts)
 }
 
-/** Code128 bars of a text as bwip-js encodes it: x and width in modules, the 10-module quiet zones included in `modules`. */
+/** Code128 bars of a text (./code128.ts; bwip-js beyond printable ASCII): x and width in modules, the 10-module quiet zones included in `modules`. */
 export function code128Bars(text: string): { modules: number; bars: { x: number; w: number }[] } {
+  const own = code128Modules(text)
+  if (own) return own
+  // Outside printable ASCII: bwip-js's encoder (its extended code sets).
   const svg = bwipjs.toSVG({ bcid: 'code128', text, scale: 1, height: 10, includetext: false, paddingwidth: 10 })
   const modules = Number(/viewBox="0 0 ([\d.]+) /.exec(svg)![1])
   const bars: { x: number; w: number }[] = []
@@ -70,7 +74,8 @@ function drawLabel(page: PDFPage, font: PDFFont, bold: PDFFont, img: PDFImage | 
     page.drawImage(img, { x: x + (w - codeH) / 2, y: y + h - pad - codeH, width: codeH, height: codeH })
   } else {
     const { modules, bars } = code128Bars(label.code)
-    const codeW = Math.min(innerW, codeH * 4.3)
+    // At most 2.5 pt (0.9 mm) a module: a short code stays a barcode, not a few planks across the label.
+    const codeW = Math.min(innerW, codeH * 4.3, modules * 2.5)
     const k = codeW / modules
     const left = x + (w - codeW) / 2
     for (const b of bars) page.drawRectangle({ x: left + b.x * k, y: y + h - pad - codeH, width: b.w * k, height: codeH, color: rgb(0, 0, 0) })
