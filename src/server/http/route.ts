@@ -22,6 +22,8 @@ export interface RouteDef<B extends z.ZodType = z.ZodType, Q extends z.ZodType =
   permission?: string
   body?: B
   query?: Q
+  /** The route's own label keys of its fields in a 400 (undefined → the shared `fields:` label). */
+  fieldLabel?: FieldLabelOf
   params?: P
   /** Body is multipart/form-urlencoded handled by the handler itself (uploads). */
   rawBody?: boolean
@@ -102,9 +104,9 @@ export function registerRoutes(app: FastifyInstance, defs: RouteDef<any, any, an
         if (def.permission && auth && !holdsPermission(def.permission, auth.permissions, auth.roles)) {
           throw forbidden('errors:auth.missingPermission', { permission: def.permission })
         }
-        const params = parseWith(def.params, req.params, 'params')
-        const query = parseWith(def.query, req.query, 'query')
-        const body = def.rawBody ? req.body : parseWith(def.body, req.body, 'body')
+        const params = parseWith(def.params, req.params, 'params', def.fieldLabel)
+        const query = parseWith(def.query, req.query, 'query', def.fieldLabel)
+        const body = def.rawBody ? req.body : parseWith(def.body, req.body, 'body', def.fieldLabel)
         const result = await def.handler({ body, query, params, auth: auth as AuthContext, raw: req }, reply)
         if (reply.sent) return reply
         return reply.send(wrapSuccess(def.envelope, result, def.dataField ?? 'data'))

@@ -12,13 +12,14 @@ import ExcelJS from 'exceljs'
 import { sql, type SQL } from 'drizzle-orm'
 import type { Queryable } from '../../db/client'
 import type { AuthContext } from '../../http/context'
-import { defineRoute, parseWith, raw, type RouteDef } from '../../http/route'
+import { defineRoute, raw, type RouteDef } from '../../http/route'
 import { badRequest, fieldError } from '../../http/errors'
 import { containsPattern, contentDisposition, exportStamp, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SELECTED_EXPORT } from '../../http/list'
 import { rowsOf } from '../../resources/service'
 import { translate } from '../../i18n'
 import type { Language } from '../../../domain/i18n'
 import { OrderType, OutboundOrderStatus } from '../../../domain/dictionaries'
+import { dateOnlySchema } from '../../../domain/validation'
 import { ORDER_PLATFORMS } from '../../../../commands/outbound-orders'
 import { MAX_DATE_SPAN_DAYS } from '../outbound/orders'
 import {
@@ -27,10 +28,9 @@ import {
 } from '../../../../commands/reports'
 
 const DAY_MS = 86_400_000
-const DAY_RE = /^\d{4}-\d{2}-\d{2}$/
 const toArray = (v: unknown) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v])
-const isDay = (s: string) => DAY_RE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s)
-const day = z.string().trim().refine(isDay, 'errors:field.invalidFormat')
+/** A real calendar day of years 0001–9999 (the shared date-only rule). */
+const day = dateOnlySchema
 const text = z.string().trim().max(200).optional()
 
 function querySchema(forExport: boolean) {
@@ -61,8 +61,6 @@ const FIELD_LABELS: Record<string, string> = {
   carrier: 'reports:salesOutbound.col.carrier', groupBy: 'reports:salesOutbound.groupBy.label',
 }
 const labelOf = (field: string) => FIELD_LABELS[field]
-/** Parsed here rather than by the route, so a refusal names the field with the report's own label. */
-const parseQuery = (query: unknown, forExport: boolean) => parseWith(querySchema(forExport), query, 'query', labelOf) as Query
 
 function parseSort(s: string): { field: (typeof SALES_OUTBOUND_SORTS)[number]; dir: 'asc' | 'desc' } | undefined {
   const m = /^(\w+)(?::(asc|desc))?$/.exec(s.trim())
@@ -87,12 +85,14 @@ export function shippedRange(q: Pick<Query, 'shippedAtFrom' | 'shippedAtTo'>, no
 
 /** The filtered shipped ToC orders of the caller's pair (alias o, shop s, carrier c). */
 function whereOf(q: Query, auth: AuthContext, range: { from: string; to: string }): SQL {
-  const end = new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS).toISOString()
+  const end = new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS)
   const conds: SQL[] = [
     sql`o.tenant_id = ${auth.tenantId}`, sql`o.warehouse_id = ${auth.warehouseId}`,
     sql`o.order_type = ${OrderType.TOC}`, sql`o.status = ${OutboundOrderStatus.Over}`,
-    sql`o.shipped_at >= ${`${range.from}T00:00:00Z`}::timestamptz`, sql`o.shipped_at < ${end}::timestamptz`,
+    sql`o.shipped_at >= ${`${range.from}T00:00:00Z`}::timestamptz`,
   ]
+  // The day after 9999-12-31 is beyond what the column's text form carries: no upper bound then (as list.ts).
+  if (end.getUTCFullYear() <= 9999) conds.push(sql`o.shipped_at < ${end.toISOString()}::timestamptz`)
   if (q.platform?.length) conds.push(sql`o.platform IN (${sql.join(q.platform.map((p) => sql`${p}`), sql`, `)})`)
   if (q.shop) conds.push(sql`o.shop_id IN (SELECT x.id FROM shop x WHERE x.code ILIKE ${containsPattern(q.shop)} OR x.name ILIKE ${containsPattern(q.shop)})`)
   if (q.shippingMethod) conds.push(sql`o.shipping_method ILIKE ${containsPattern(q.shippingMethod)}`)
@@ -181,13 +181,15 @@ export function salesOutboundRoutes(db: Queryable): RouteDef[] {
     defineRoute({
       method: 'GET', url: SALES_OUTBOUND_API.list, tags: ['reports'], envelope: 'main', auth: 'scoped', permission: SALES_OUTBOUND_PERMISSIONS.view,
       summary: `Sales outbound report: shipped ToC orders, parcels and units per UTC day × platform × shop (groupBy), with totals; shipped range ≤ ${MAX_DATE_SPAN_DAYS} days (default the last ${SALES_OUTBOUND_DEFAULT_DAYS}), platform, shop, shipping method, carrier`,
-      handler: ({ query, auth }) => salesOutboundReport(db, auth, parseQuery(query, false)),
+      query: querySchema(false), fieldLabel: labelOf,
+      handler: ({ query, auth }) => salesOutboundReport(db, auth, query as Query),
     }),
     defineRoute({
       method: 'GET', url: SALES_OUTBOUND_API.export, tags: ['reports'], envelope: 'main', auth: 'scoped', permission: SALES_OUTBOUND_PERMISSIONS.export,
       summary: 'Sales outbound report as xlsx (current filter, or up to 50 selected rows), the totals as the last row',
+      query: querySchema(true), fieldLabel: labelOf,
       handler: async ({ query, auth, raw: req }, reply) => {
-        const { buffer, count } = await exportXlsx(db, auth, parseQuery(query, true), req.lang)
+        const { buffer, count } = await exportXlsx(db, auth, query as Query, req.lang)
         reply
           .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
           .header('content-disposition', contentDisposition(`sales-outbound-${exportStamp()}.xlsx`))
