@@ -110,7 +110,7 @@ describe('GET /wms-plus-base/common/pms/user/menu/res/{menuId}', () => {
 
   it('per role: a menu with no granted buttons is empty for others, a granted one lists them', async () => {
     expect((await res('shelver', 'shelf-task')).body.data).toEqual({ res: ['assign', 'complete', 'claim', 'shelve'].map((a) => ({ code: `shelf-task:${a}` })), skipAuth: false })
-    expect((await res('reviewer', 'reviewpackaging')).body.data.res).toEqual([{ code: 'reviewpackaging:review' }])
+    expect((await res('reviewer', 'reviewpackaging')).body.data.res).toEqual([{ code: 'reviewpackaging:review' }, { code: 'reviewpackaging:exception' }])
     expect((await res('supervisor', 'stock-manage-list')).body.data.res).toEqual([{ code: 'stock-manage-list:export' }, { code: 'stock-manage-list:explain' }, { code: 'stock-manage-list:check' }])
     // A screen without buttons: empty list.
     expect((await res('receiver', 'other-inbound')).body.data).toEqual({ res: [], skipAuth: false })
