@@ -15,9 +15,9 @@ import { inboundOrderCommands } from './inbound-orders'
 import { inboundExtraCommands } from './inbound-extra'
 import { outboundOrderCommands } from './outbound-orders'
 import { pickingCommands } from './outbound-picking'
+import { sortingCommands } from './outbound-sorting'
 import { faceSheetCommands } from './outbound-face-sheets'
 import { shippingCommands } from './outbound-shipping'
-import { sortingCommands } from './outbound-sorting'
 
 export const ALL_COMMANDS: readonly CommandDef<any>[] = [...faceSheetCommands, ...shellCommands, ...gridCommands, ...adminCommands, ...adminResourceCommands, ...resourceCommandList, ...stockCommands, ...inspectionCommands, ...shelvingCommands, ...receivingCommands, ...inboundOrderCommands, ...inboundExtraCommands, ...outboundOrderCommands, ...pickingCommands, ...sortingCommands, ...shippingCommands]
 
