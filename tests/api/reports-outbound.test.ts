@@ -185,6 +185,14 @@ describe('sales outbound report', () => {
     expect(rows.length).toBe(4)
     expect(rows[1]!.slice(4)).toEqual([2, 2, 4])
     expect(rows[3]!.slice(4)).toEqual([3, 3, 6])
+    // The selected rows only (the grid sends their ids), their own totals last.
+    const small = (await report('shippingMethod=RPT-&sort=units:asc')).records[0]!
+    const sel = await admin.get(`${SALES_OUTBOUND_API.export}?shippingMethod=RPT-&ids=${encodeURIComponent(small.id)}`)
+    expect(sel.statusCode, sel.body).toBe(200)
+    const wb2 = new ExcelJS.Workbook()
+    await wb2.xlsx.load(sel.rawPayload as unknown as ArrayBuffer)
+    const selRows = wb2.worksheets[0]!.getSheetValues().filter(Boolean).map((x) => (x as unknown[]).slice(1))
+    expect(selRows.map((x) => x.slice(4))).toEqual([expect.anything(), [1, 1, 2], [1, 1, 2]])
     const none = await admin.get(`${SALES_OUTBOUND_API.export}?shippingMethod=NO-SUCH-METHOD`)
     expect(none.statusCode).toBe(400)
     expect(none.json().messageKey).toBe('grid:export.noData')
