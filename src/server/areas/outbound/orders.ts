@@ -609,6 +609,8 @@ const ORDER_LIST = {
     pickedQty: o.pickedQty, actualQty: o.actualQty, lineCount: o.lineCount, waveNo: o.waveNo, mergeNo: o.mergeNo, associationNo: o.associationNo,
     lockFromStatus: o.lockFromStatus, shipmentApproved: o.shipmentApproved, abnormalReason: o.abnormalReason, stopReason: o.stopReason, remark: o.remark,
     validatedAt: o.validatedAt, createdAt: o.createdAt,
+    // Issue 13: where the order stands after picking (the machine reads them too).
+    packingStatus: o.packingStatus, faceSheetStatus: o.faceSheetStatus, trackingNo: o.trackingNo, sortSlot: o.sortSlot, weightG: o.weightG, shippedAt: o.shippedAt,
   },
   scope: { tenant: o.tenantId, warehouse: o.warehouseId },
   key: o.id,
