@@ -369,5 +369,5 @@ describe('crash: SIGKILL during shipping scans', () => {
     } finally {
       await database.close()
     }
-  }, 600_000)
+  }, 900_000)
 })
