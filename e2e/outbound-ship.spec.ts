@@ -8,7 +8,8 @@
 // ("outbound terminated, no review, handle exception"), A reviewed by its wall slot label, B by its
 // number, each item scanned, the material chosen with the arrows and the weight typed, Enter packs;
 // face sheets of A and B bought from the face sheet grid (the carrier simulator's delay shown as
-// progress); printed; shipped at the shipping station by their tracking numbers — the parcels on the
+// progress) — B's first purchase fails at the carrier (the simulator's sandbox value in its address),
+// its postage is cancelled and it is bought again; printed (ZPL) and downloaded (PDF); shipped at the shipping station by their tracking numbers — the parcels on the
 // carrier's handover list, the goods gone from the packing location in the stock list; and D's
 // return-to-shelf task puts its goods back on a shelf. Every screen looked at in 1440 and 1280 px and
 // checked by axe-core.
@@ -48,6 +49,8 @@ async function orderRow(page: Page, orderNo: string): Promise<Row> {
 async function selectRows(page: Page, grid: ReturnType<Page['getByTestId']>, texts: string[], max = 60) {
   // Past the shell and the grid's filter row (a filter per filterable column).
   await tabTo(page, grid, 120)
+  // Escape drops an earlier selection (a command's rows stay selected after it ran).
+  if (await grid.locator('[role="row"][aria-selected="true"]').count()) await page.keyboard.press('Escape')
   await page.keyboard.press('Home')
   let found = 0
   for (let i = 0; i < max && found < texts.length; i++) {
@@ -87,7 +90,8 @@ test('sorting wall, review, pack, face sheets, ship, intercept after picking —
   const header = { platform: 'SHEIN', shippingMethod: method, carrierId: estafeta.id, consigneeName: 'Marta Ruiz', consigneePhone: '+52 55 1234 5678', address: 'Insurgentes Sur 1602', country: 'MX', city: 'CDMX', postcode: '03940' }
   const make = (lines: { code: string; qty: number }[]) => cmd<Order>(page, 'outbound.order.create', { ...header, lines })
   const A = await make([{ code: x!, qty: 1 }])
-  const B = await make([{ code: y!, qty: 1 }])
+  // B's consignee address carries the carrier simulator's sandbox value: its first purchase fails.
+  const B = await cmd<Order>(page, 'outbound.order.create', { ...header, address: 'Av. Reforma 222 SIM_FAIL_ONCE', lines: [{ code: y!, qty: 1 }] })
   const C = await make([{ code: x!, qty: 1 }, { code: y!, qty: 1 }])
   const D = await make([{ code: y!, qty: 1 }])
   await cmd(page, 'outbound.order.validate', { ids: [A.id, B.id, C.id, D.id] })
@@ -181,7 +185,21 @@ test('sorting wall, review, pack, face sheets, ship, intercept after picking —
   await expect(sheets.locator('[role="row"][data-row-id]').filter({ hasText: B.orderNo })).toHaveCount(1)
   await selectRows(page, sheets, [A.orderNo, B.orderNo])
   await page.keyboard.press('Alt+b')
-  // The purchase runs at the carrier (5–10 s) while the screen stays usable; the rows turn Bought.
+  // The purchase runs at the carrier (5–10 s) while the screen stays usable: A is bought, B's
+  // purchase fails at the carrier with the spec's words.
+  const failedRow = sheets.locator('[role="row"][data-row-id]').filter({ hasText: B.orderNo })
+  await expect(failedRow).toContainText(zh('outbound-label:errors.addOrderFailed'), { timeout: 60_000 })
+  await expect.poll(async () => (await orderRow(page, A.orderNo)).faceSheetStatus, { timeout: 60_000 }).toBe(1)
+  expect((await orderRow(page, B.orderNo)).faceSheetStatus).toBe(0)
+  await look(page, 'face-sheet-failed')
+  // Cancel B's postage (Alt+X, confirmed) and buy again (Alt+B): bought.
+  await selectRows(page, sheets, [B.orderNo])
+  await page.keyboard.press('Alt+x')
+  await expect(page.getByText(zh('outbound-label:confirm.cancel'))).toBeVisible()
+  await page.keyboard.press('Enter')
+  await expect(failedRow).not.toContainText(zh('outbound-label:errors.addOrderFailed'), { timeout: 15_000 })
+  await selectRows(page, sheets, [B.orderNo])
+  await page.keyboard.press('Alt+b')
   await expect.poll(async () => [await orderRow(page, A.orderNo), await orderRow(page, B.orderNo)].map((r) => r.faceSheetStatus), { timeout: 60_000 }).toEqual([1, 1])
   const tracking = [(await orderRow(page, A.orderNo)).trackingNo!, (await orderRow(page, B.orderNo)).trackingNo!]
   await expect(sheets.locator('[role="row"][data-row-id]').filter({ hasText: tracking[1]! })).toHaveCount(1, { timeout: 15_000 })

@@ -202,7 +202,15 @@ describe('buying a face sheet', () => {
     expect((await until(b!.id, [3])).trackingNo).toMatch(/^UPS/)
     const rows = await q<{ status: number }>('SELECT status FROM face_sheet WHERE order_id = $1 ORDER BY id', [b!.id])
     expect(rows.map((x) => x.status)).toEqual([5, 3])
-  }, 60_000)
+
+    // The sandbox value SIM_FAIL_ONCE in the address: the order's first purchase at a carrier fails, the next one does not.
+    const [c] = await pickedOrders(1, { address: '1 Sandbox Way SIM_FAIL_ONCE' })
+    await ok(admin, 'outbound.faceSheet.buy', { orderIds: [c!.id] })
+    expect(await until(c!.id, [4])).toMatchObject({ errorKey: 'outbound-label:errors.addOrderFailed' })
+    await ok(admin, 'outbound.faceSheet.cancel', { orderIds: [c!.id] })
+    await ok(admin, 'outbound.faceSheet.buy', { orderIds: [c!.id] })
+    expect((await until(c!.id, [3])).trackingNo).toMatch(/^UPS/)
+  }, 90_000)
 })
 
 describe('never bought twice', () => {

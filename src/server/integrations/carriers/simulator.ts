@@ -7,7 +7,10 @@
 //     client reference — the same reference always gives the same answer; CARRIER_SIM_FAIL=1|0 forces
 //     it for every carrier): "add-order failed, cancel postage and buy again";
 //   - a carrier with requires_phone refuses consignees without a phone at quote and purchase
-//     (section 8 "no consignee phone (only one carrier supported)").
+//     (section 8 "no consignee phone (only one carrier supported)");
+//   - sandbox magic value, as real carrier sandboxes have: a consignee address containing
+//     SIM_FAIL_ONCE fails the order's first purchase at a carrier and succeeds after that (a
+//     failure that a demo or an e2e can show and recover from without forcing every carrier).
 // Its books are the carrier_sim_shipment table (the carrier's side): one shipment per client
 // reference, so a purchase retried while the simulator is slow returns the shipment already made.
 import { sql } from 'drizzle-orm'
@@ -17,6 +20,8 @@ import type { CarrierAdapter, CarrierConfig, Consignment, CarrierRefusal } from 
 
 export const SIM_FAILED_KEY = 'outbound-label:errors.addOrderFailed'
 export const SIM_NO_PHONE_KEY = 'outbound-label:errors.noConsigneePhone'
+/** The sandbox magic value: in a consignee's address, the order's first purchase at a carrier fails. */
+export const SIM_FAIL_ONCE = 'SIM_FAIL_ONCE'
 
 /** The purchase delay: CARRIER_SIM_DELAY_MS when set, else 5–10 s from the reference's hash. */
 export function simDelayMs(clientRef: string): number {
@@ -62,7 +67,10 @@ export const carrierSimulator = (q: Queryable): CarrierAdapter => ({
     // The carrier's own idempotency: the same client reference returns the same shipment.
     const [made] = rowsOf(await q.execute(sql`
       INSERT INTO carrier_sim_shipment (carrier_code, client_ref, order_no, tracking_no, fails, ready_at)
-      VALUES (${carrier.code}, ${clientRef}, ${c.orderNo}, ${`PENDING-${carrier.code}-${clientRef}`}, ${simFails(carrier, clientRef)}, ${readyAt.toISOString()}::timestamptz)
+      VALUES (${carrier.code}, ${clientRef}, ${c.orderNo}, ${`PENDING-${carrier.code}-${clientRef}`},
+        ${simFails(carrier, clientRef)} OR (${(c.address ?? '').toUpperCase().includes(SIM_FAIL_ONCE)}
+          AND NOT EXISTS (SELECT 1 FROM carrier_sim_shipment x WHERE x.carrier_code = ${carrier.code} AND x.order_no = ${c.orderNo} AND x.fails)),
+        ${readyAt.toISOString()}::timestamptz)
       ON CONFLICT (carrier_code, client_ref) DO NOTHING RETURNING id, ready_at`))
     const row = made ?? rowsOf(await q.execute(sql`SELECT id, ready_at FROM carrier_sim_shipment WHERE carrier_code = ${carrier.code} AND client_ref = ${clientRef}`))[0]!
     if (made) await q.execute(sql`UPDATE carrier_sim_shipment SET tracking_no = ${trackingOf(carrier, clientRef, Number(made.id))} WHERE id = ${Number(made.id)}`)
