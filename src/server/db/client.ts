@@ -26,6 +26,8 @@ export interface Database {
   db: AppDb
   /** Run `fn` in one transaction; retried on 40001/40P01 (PostgreSQL). */
   tx<T>(fn: (tx: AppTx) => Promise<T>): Promise<T>
+  /** Transactions retried after a serialization failure (40001) or a deadlock (40P01), since opening (PostgreSQL; 0 on PGlite). */
+  readonly retried: { serialization: number; deadlock: number }
   /** Run raw SQL text, several statements allowed (migrations, seeds). */
   exec(sqlText: string): Promise<void>
   /** Run raw SQL text (several statements) inside one transaction on one connection. */
@@ -57,9 +59,11 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   pool.on('connect', (client) => preparePerConnection(client))
   await pool.query('select 1')
   const db = drizzlePg({ client: pool }) as unknown as AppDb
+  const retried = { serialization: 0, deadlock: 0 }
   return {
     kind: 'postgres',
     db,
+    retried,
     async tx(fn) {
       for (let attempt = 1; ; attempt++) {
         try {
@@ -67,6 +71,8 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         } catch (err) {
           const code = pgCode(err)
           if (!code || !RETRYABLE.has(code) || attempt >= 5) throw err
+          if (code === '40P01') retried.deadlock++
+          else retried.serialization++
           await sleep(10 * 2 ** attempt + Math.random() * 10)
         }
       }
@@ -150,6 +156,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     kind: 'pglite',
     db,
+    // One connection, transactions queued: nothing to retry.
+    retried: { serialization: 0, deadlock: 0 },
     async tx(fn) { return await db.transaction(fn as never) as Awaited<ReturnType<typeof fn>> },
     async exec(text) { await session.exec(text) },
     async execTx(text) { await session.transaction(async (t) => { await t.exec(text) }) },

@@ -21,7 +21,7 @@ import { cellText, idsByCodeOrName, openDocumentSheet, withHeaderCells, type She
 import { resourceTables } from '../../db/schema/resources'
 import { outboundOrder, shop, site } from '../../db/schema/index'
 import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
-import { allocateOrder, OUTBOUND_DOC, releaseOrder, orderReservations } from '../../inventory/allocation'
+import { allocateOrder, lockSkusForAllocation, orderSkus, OUTBOUND_DOC, releaseOrder, orderReservations } from '../../inventory/allocation'
 import { enabledRules, strategyFor } from '../../inventory/outbound-strategy'
 import { returnShelfFor } from './shipping'
 import { leaveWave, outboundSettings, type OutboundSettings } from './picking'
@@ -259,9 +259,13 @@ const MOVES: Record<string, Move> = {
   'outbound.order.refreshLock': async (tx, auth, h) => ({ to: h.status, ...(await allocate(tx, auth, h)) }),
 }
 
+/** Commands that allocate take every SKU's allocation lock first, in SKU order, before any order row: no deadlock between batches, nor between a batch and a single order. */
+const ALLOCATING = new Set(['outbound.order.validate', 'outbound.order.refreshLock'])
+
 async function moveAll(tx: AppTx, auth: AuthContext, ids: number[], command: string, reason: string | null): Promise<OutboundChange[]> {
   const move = MOVES[command]!
   const changed: OutboundChange[] = []
+  if (ALLOCATING.has(command)) await lockSkusForAllocation(tx, auth, await orderSkus(tx, ids))
   for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
     const h = await loadHead(tx, auth, id, true)
     refuseUnlessAllowed(outboundOrderMachine, command, h, auth)
@@ -314,6 +318,8 @@ const NEEDS_REASON: readonly BulkOutboundAction[] = ['lock', 'stop', 'terminate'
 
 defineHandler<OutboundStatusArgs>('outbound.order.status', async ({ tx, auth, args, setSummary }) => {
   if (NEEDS_REASON.includes(args.action) && !args.reason) throw fieldError('reason', 'errors:field.required')
+  // Allocating actions: the SKUs' allocation locks before the order rows, as every allocating command.
+  if (ALLOCATING.has(bulkActionCommand(args.action))) await lockSkusForAllocation(tx, auth, await orderSkus(tx, args.ids))
   const vs = await verdicts(tx, auth, args.ids, args.action, 'en', true)
   const ok = vs.filter((v) => v.change).map((v) => v.id)
   if (!ok.length) {
