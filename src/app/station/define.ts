@@ -3,8 +3,9 @@
 // location, SKU …), which meanings each step takes, the station's key hints and its idle line. The
 // frame (StationScreen) renders every declared station alike — title, step bar, the big status line
 // with its tones, the scan field, pending scans, key hints — and the station page supplies what its
-// commands do with each meaning. The review, auto-packaging, shipping and return-to-shelf stations are
-// declared here; pick, sort and the inbound stations use the same parts of the kit.
+// commands do with each meaning. The outbound stations — picking, the sorting wall, review, auto
+// packaging, shipping, return to shelf — are declared this way; the inbound stations (receiving,
+// shelving, inspection, returns, quick inbound) still draw their own frame from the same kit parts.
 import type { KeyHint } from './StationUi'
 import type { StationStep } from './steps'
 

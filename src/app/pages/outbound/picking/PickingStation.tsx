@@ -8,7 +8,7 @@
 // outbound.pick.short. A picked task says so and offers the next task waiting (Alt+N claims it).
 // The open task is the page's document (taskNo, status, claimedBy, assigneeId): the station's
 // commands enable and disable from its machine. Esc goes back a step (SKU → location → another task).
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { useSnapshot } from 'valtio'
@@ -20,9 +20,7 @@ import { getActiveRegistry } from '../../../commands/registry'
 import { runCommand } from '../../../palette'
 import { commandEnabled, commandVisible } from '../../../../domain/commands'
 import { dictLabelKey, TaskClaimStatus } from '../../../../domain/dictionaries'
-import {
-  ScanInput, StatusLine, PendingScans, StepBar, KeyHelp, useScanQueue, useStationFeedback, useSteps, commandSender, altLetter, stationFieldKeys, type KeyHint,
-} from '../../../station'
+import { BigFact, StationScreen, defineStation, useScanQueue, useStationFeedback, useSteps, commandSender } from '../../../station'
 import { PICKING_PATH, pickingStationPath, type PickResult, type PickScanArgs, type ShortResult } from '../../../../../commands/outbound-picking'
 import { useDocumentContext } from '../../documents/useDocumentContext'
 import { fetchTasks, fetchTaskView, taskFacts, type TaskView } from './api'
@@ -32,14 +30,22 @@ import { ShortPickDialog } from './ShortPickDialog'
 const U = (k: string) => `outbound-picking-ui:station.${k}`
 const L = (f: string) => `outbound:pick.fields.${f}`
 
-const HINTS: readonly KeyHint[] = [
-  { keys: 'Enter', labelKey: U('keys.enter') },
-  { keys: 'Alt+C', labelKey: U('keys.cart') },
-  { keys: 'Alt+K', labelKey: U('keys.claim') },
-  { keys: 'Alt+S', labelKey: U('keys.short') },
-  { keys: 'Alt+N', labelKey: U('keys.next') },
-  { keys: 'Esc', labelKey: U('keys.back') },
-]
+/** The station's declaration (src/app/station/define.ts); what each scan means is station-logic.ts's interpretScan. */
+export const PICKING_STATION = defineStation<PickStep>({
+  id: 'picking',
+  titleKey: U('title'),
+  idleKey: U('idle'),
+  steps: PICK_STEPS as readonly { id: PickStep; promptKey: string }[],
+  accepts: { task: ['pickTask', 'sku'], location: ['pickTask', 'location', 'sku'], sku: ['pickTask', 'sku'], done: ['pickTask', 'sku'] },
+  hints: [
+    { keys: 'Enter', labelKey: U('keys.enter') },
+    { keys: 'Alt+C', labelKey: U('keys.cart') },
+    { keys: 'Alt+K', labelKey: U('keys.claim') },
+    { keys: 'Alt+S', labelKey: U('keys.short') },
+    { keys: 'Alt+N', labelKey: U('keys.next') },
+    { keys: 'Esc', labelKey: U('keys.back') },
+  ],
+})
 const LINE_COLUMNS = ['seq', 'locationCode', 'skuCode', 'orderNo', 'batchNo', 'qty', 'pickedQty', 'shortQty', 'remaining'] as const
 const NUMERIC = new Set<string>(['seq', 'qty', 'pickedQty', 'shortQty', 'remaining'])
 
@@ -200,40 +206,24 @@ export function PickingStation({ taskParam }: { taskParam: string }) {
     navigate(pickingStationPath(''))
   }
 
-  const keyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (shortOpen) return
-    const letter = altLetter(e)
-    const act = letter === 'c' ? () => { cartRef.current?.focus(); cartRef.current?.select() }
-      : letter === 'k' ? () => { if (task) void claim(task.taskNo) }
-        : letter === 's' ? openShort
-          : letter === 'n' ? () => { if (nextTask) void claim(nextTask) }
-            : null
-    // Handled here, so the keyboard dispatcher leaves it (the short command needs the line and quantity).
-    if (act) { e.preventDefault(); act(); return }
-    stationFieldKeys(e, scanRef.current, back)
+  const keys = {
+    c: () => { cartRef.current?.focus(); cartRef.current?.select() },
+    k: () => { if (task) void claim(task.taskNo) },
+    s: openShort,
+    n: () => { if (nextTask) void claim(nextTask) },
   }
 
   const next = view?.next ?? null
-  const scanLabel = U(`step.${step === 'done' ? 'task' : step}`)
   return (
-    <div className="flex flex-col gap-3 p-4" data-testid="picking-station" data-step={step} onKeyDown={keyDown}>
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-xl font-semibold">{t(U('title'))}</h1>
-        <StepBar model={steps} />
-        <button type="button" className="ml-auto h-7 rounded border px-3 text-sm" onClick={() => navigate(PICKING_PATH)}>{t(U('list'))}</button>
-      </div>
-      <StatusLine status={fb.status} idleKey={U('idle')} />
-      <div className="grid grid-cols-[1fr_12rem] items-end gap-3">
-        <ScanInput inputRef={scanRef} labelKey={scanLabel} onScan={onScan} active={!shortOpen} testId="scan-input" />
-        <CartField inputRef={cartRef} value={cart} onChange={setCart} />
-      </div>
-      <PendingScans items={pending} />
+    <StationScreen def={PICKING_STATION} steps={steps} status={fb.status} pending={pending} onScan={onScan} scanRef={scanRef} onBack={back} active={!shortOpen} keys={keys}
+      actions={<button type="button" className="h-7 rounded border px-3 text-sm" onClick={() => navigate(PICKING_PATH)}>{t(U('list'))}</button>}>
+      <CartField inputRef={cartRef} value={cart} onChange={setCart} />
       {task && (step === 'location' || step === 'sku') && next && (
         <section aria-label={t(U('next.title'))} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-6 gap-y-2 rounded border-2 border-sky-700 p-3" data-testid="pick-next">
-          <Big labelKey={L('locationCode')} value={next.locationCode} testId="next-location" size="text-7xl" active={step === 'location'} />
-          <Big labelKey={L('remaining')} value={String(next.remaining)} testId="next-remaining" size="text-7xl" />
-          <Big labelKey={L('skuCode')} value={next.skuCode} testId="next-sku" size="text-4xl" active={step === 'sku'} />
-          <Big labelKey={L('orderNo')} value={next.orderNo} testId="next-order" size="text-2xl" />
+          <BigFact labelKey={L('locationCode')} value={next.locationCode} testId="next-location" size="text-7xl" active={step === 'location'} />
+          <BigFact labelKey={L('remaining')} value={String(next.remaining)} testId="next-remaining" size="text-7xl" />
+          <BigFact labelKey={L('skuCode')} value={next.skuCode} testId="next-sku" size="text-4xl" active={step === 'sku'} />
+          <BigFact labelKey={L('orderNo')} value={next.orderNo} testId="next-order" size="text-2xl" />
         </section>
       )}
       {step === 'sku' && location && <p className="text-sm text-slate-700" data-testid="pick-location">{t(U('atLocationShort'), { locationCode: location })}</p>}
@@ -267,7 +257,6 @@ export function PickingStation({ taskParam }: { taskParam: string }) {
           </div>
         </section>
       )}
-      <KeyHelp hints={HINTS} />
       {shortOpen && task && next && (
         <ShortPickDialog taskNo={task.taskNo} line={next} ctx={ctx} onClose={() => setShortOpen(false)}
           onDone={(r: ShortResult, qty) => {
@@ -275,18 +264,7 @@ export function PickingStation({ taskParam }: { taskParam: string }) {
             answered(r, location ?? next.locationCode, t(U('shortDone'), { qty, skuCode: next.skuCode, diffNo: r.diffNo }))
           }} />
       )}
-    </div>
-  )
-}
-
-/** One fact of the next line, large enough to read from the aisle. */
-function Big({ labelKey, value, testId, size, active }: { labelKey: string; value: string; testId: string; size: string; active?: boolean }) {
-  const { t } = useTranslation()
-  return (
-    <div className={`flex min-w-0 flex-col rounded px-2 py-1 ${active ? 'bg-sky-50 ring-2 ring-sky-700' : ''}`}>
-      <span className="text-sm font-medium text-slate-700">{t(labelKey)}</span>
-      <span className={`break-all font-mono font-bold leading-tight ${size}`} data-testid={testId}>{value}</span>
-    </div>
+    </StationScreen>
   )
 }
 
