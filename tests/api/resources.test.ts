@@ -98,7 +98,8 @@ async function sample(def: ResourceDef<any>, randomRefs = false): Promise<Record
       case 'datetime': body[name] = '2026-03-15T10:00:00.000Z'; break
       case 'enum': {
         const d = dictValues(f.dict)!
-        const v = existing?.[col] ?? f.default ?? d.values[0]
+        // A unique enum (one print setting per document kind): on a retry after a 409, another value at random.
+        const v = f.unique && randomRefs ? d.values[Math.floor(Math.random() * d.values.length)] : existing?.[col] ?? f.default ?? d.values[0]
         body[name] = d.numeric ? Number(v) : String(v)
         break
       }
@@ -142,10 +143,12 @@ async function freeSkuCell() {
  * Rules a hook enforces across rows that a generic sample cannot know: a SKU must use one of its
  * style's colors and sizes, and every seeded style × color × size already has its SKU — so a SKU
  * sample gets a fresh style of its own. A wave rule's SKU count range must not be reversed (two
- * independent sample numbers could be).
+ * independent sample numbers could be). A print setting is one per document kind of a pair.
  */
 const PREPARE: Record<string, () => Promise<Record<string, unknown>>> = {
   async waveRule() { return { minSkuCount: 1, maxSkuCount: 5 } },
+  // One print setting per document kind and pair (four kinds): the earlier tests' rows and the demo's are removed first.
+  async printSetting() { await t.database.query('DELETE FROM print_setting WHERE tenant_id = 1 AND warehouse_id = 26'); return {} },
   async sku() {
     const style = ALL_RESOURCES.find((r) => r.name === 'style')!
     const color = Number((await randomRow(ALL_RESOURCES.find((r) => r.name === 'color')!))!.id)
@@ -308,7 +311,7 @@ describe.each(ALL_RESOURCES.map((d) => [d.name, d] as const))('resource %s', (_n
     expect(ws.getRow(1).getCell(1).value).toBe(titleOf(cols[0]))
     expect(ws.rowCount).toBe(2)
     const lf = labelFieldOf(def)
-    if (lf && cols.includes(lf)) expect(ws.getRow(2).getCell(cols.indexOf(lf) + 1).value).toBe(record[lf])
+    if (lf && cols.includes(lf)) expect(ws.getRow(2).getCell(cols.indexOf(lf) + 1).value).toBe(await cellOf(def, lf, record[lf]))
   })
 })
 
