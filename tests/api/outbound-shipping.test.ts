@@ -51,8 +51,8 @@ async function invariantsClean() {
 }
 let seq = 0
 /** An order created, validated, waved alone (whole mode) and picked through the station's commands. */
-async function pickedOrder(lines: { code: string; qty: number }[], opts: { pick?: boolean } = {}) {
-  const o = await ok(admin, 'outbound.order.create', { platform: 'SHEIN', shippingMethod: 'SHIP-TEST', consigneeName: 'Ana', consigneePhone: '5550101', address: '1 Main St', country: 'MX', lines, sourceNo: `SHIP-${Date.now()}-${seq++}` })
+async function pickedOrder(lines: { code: string; qty: number }[], opts: { pick?: boolean; extra?: Record<string, unknown> } = {}) {
+  const o = await ok(admin, 'outbound.order.create', { platform: 'SHEIN', shippingMethod: 'SHIP-TEST', consigneeName: 'Ana', consigneePhone: '5550101', address: '1 Main St', country: 'MX', lines, sourceNo: `SHIP-${Date.now()}-${seq++}`, ...opts.extra })
   await ok(admin, 'outbound.order.validate', { ids: [o.id] })
   const w = await ok(admin, 'outbound.wave.create', { orderIds: [o.id], taskMode: 'whole', pickMode: 2 })
   const taskNo = w.tasks[0] as string
@@ -194,11 +194,21 @@ describe('review and packing', () => {
 
   it('auto packaging: one SKU scan reviews and packs the oldest single-item order of it', async () => {
     const [, , c] = skus
-    const o = await pickedOrder([{ code: c!.code, qty: 1 }])
-    await bought(o.id, `SIMAUTO${o.id}`)
+    // A face sheet bought for real through the carrier simulator (its delay shortened, no failures).
+    process.env.CARRIER_SIM_DELAY_MS = '200'
+    process.env.CARRIER_SIM_FAIL = '0'
+    const [estafeta] = await q<{ id: number }>(`SELECT id FROM carrier WHERE code = 'ESTAFETA'`)
+    const o = await pickedOrder([{ code: c!.code, qty: 1 }], { extra: { carrierId: Number(estafeta!.id) } })
+    await ok(admin, 'outbound.faceSheet.buy', { orderIds: [o.id] })
+    for (let i = 0; i < 100 && (await one<{ s: number }>('SELECT face_sheet_status AS s FROM outbound_order WHERE id = $1', [o.id])).s !== 1; i++) await new Promise((r) => setTimeout(r, 100))
+    const { tracking_no: tracking } = await one<{ tracking_no: string }>('SELECT tracking_no FROM outbound_order WHERE id = $1', [o.id])
+    expect(tracking).toMatch(/^ESTA/)
     const box = await material('BOX-SHOE')
     const r = await ok(reviewer, 'outbound.review.auto', { code: c!.code, materialId: box.id, weightG: 1200 })
-    expect(r).toMatchObject({ orderNo: o.orderNo, print: true, trackingNo: `SIMAUTO${o.id}` })
+    // Its label went to print setup's printer in the same step (the demo's thermal printer).
+    expect(r).toMatchObject({ orderNo: o.orderNo, print: true, trackingNo: tracking, printError: null })
+    const job = await one<{ n: number }>(`SELECT count(*)::int AS n FROM print_job WHERE id = $1 AND doc_refs = $2`, [r.printed.jobId, o.orderNo])
+    expect(job.n).toBe(1)
     expect((await order(o.id)).packing_status).toBe(3)
     await refused(reviewer, 'outbound.review.auto', { code: c!.code, materialId: box.id, weightG: 1200 }, 409, 'outbound:review.errors.noSingleOrder')
     await refused(reviewer, 'outbound.review.auto', { code: 'NO-SUCH-SKU', materialId: box.id, weightG: 1200 }, 404, 'outbound:review.errors.codeUnknown')

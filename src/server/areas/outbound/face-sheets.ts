@@ -187,7 +187,11 @@ export async function renderFaceSheets(labels: readonly Label[], format: 'pdf' |
   return format === 'zpl' ? Buffer.from(renderLabelsZpl(labels, code), 'utf8') : Buffer.from(await renderLabelsPdf(labels, paper, code, title))
 }
 
-defineHandler<PrintFaceSheetsArgs>('outbound.faceSheet.print', async ({ tx, auth, args, setSummary }): Promise<PrintResult> => {
+/**
+ * Prints orders' face sheets on the printer named, else print setup's face sheet printer: the print
+ * command, and auto packaging's label in the same step as the pack (src/server/areas/outbound/shipping.ts).
+ */
+export async function printFaceSheets(tx: AppTx, auth: AuthContext, args: PrintFaceSheetsArgs, setSummary: (s: string) => void = () => {}): Promise<PrintResult> {
   const { labels, sheetIds, orderNos } = await labelsFor(tx, auth, args.orderIds, auth)
   // The printer named, else print setup's face sheet printer (and its template).
   const [setting] = rowsOf(await tx.execute(sql`SELECT printer_id, template_id, copies FROM print_setting
@@ -215,7 +219,9 @@ defineHandler<PrintFaceSheetsArgs>('outbound.faceSheet.print', async ({ tx, auth
   await tx.execute(sql`UPDATE face_sheet SET printed_count = printed_count + ${copies}, updated_at = now() WHERE id = ANY(${intArray(sheetIds)})`)
   setSummary(`print face sheets ${orderNos.join(', ')} on ${String(printer.code)}`)
   return { printer: String(printer.code), format, paper, labels: all.length, bytes: bytes.length, jobId: n(job!.id), url: faceSheetLabelsUrl(args.orderIds, format, { paper, code }) }
-})
+}
+
+defineHandler<PrintFaceSheetsArgs>('outbound.faceSheet.print', async ({ tx, auth, args, setSummary }): Promise<PrintResult> => printFaceSheets(tx, auth, args, setSummary))
 
 // ---------------------------------------------------------------------------------------------
 // The worker: drives queued and purchasing face sheets through the carrier adapter.

@@ -23,6 +23,7 @@ import { addStock, consumeReservation, moveStock, reserveStock, type Operator } 
 import { OUTBOUND_DOC } from '../../inventory/allocation'
 import { resolveCodes } from '../inbound/orders'
 import { needsSorting, orderAtSlot } from './sorting'
+import { printFaceSheets } from './face-sheets'
 import { registerDocumentLookup, containsPattern } from '../search/registry'
 import { translate } from '../../i18n'
 import { outboundOrderMachine, type OutboundOrderFacts } from '../../../domain/states/outbound-order'
@@ -257,8 +258,21 @@ defineHandler<z.output<typeof AutoPackArgs>>('outbound.review.auto', async ({ tx
     await tx.execute(sql`UPDATE outbound_order_line SET reviewed_qty = picked_qty WHERE order_id = ${h.id}`)
     await tx.execute(sql`UPDATE outbound_order SET packing_status = ${PK.InPacking}, review_by = ${auth.userId}, review_started_at = now(), reviewed_qty = picked_qty WHERE id = ${h.id}`)
     const r = await pack(tx, auth, { ...h, packingStatus: PK.InPacking, reviewBy: auth.userId }, args)
-    setSummary(`auto ${h.orderNo} ${args.code} packed ${r.materialCode}`)
-    return { ...r, print: r.faceSheetStatus === FaceSheetStatus.Bought }
+    // The label to print setup's printer in the same step; a printer refusal ("printer not connected", no
+    // printer) does not undo the pack: it is answered for the station to show.
+    let printed: { printer: string; jobId: number } | null = null
+    let printError: { key: string; params: Record<string, unknown> } | null = null
+    if (r.faceSheetStatus === FaceSheetStatus.Bought) {
+      try {
+        const p = await printFaceSheets(tx, auth, { orderIds: [h.id] })
+        printed = { printer: p.printer, jobId: p.jobId }
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e
+        printError = { key: e.messageKey, params: e.params ?? {} }
+      }
+    }
+    setSummary(`auto ${h.orderNo} ${args.code} packed ${r.materialCode}${printed ? ` label → ${printed.printer}` : ''}`)
+    return { ...r, print: printed !== null, printed, printError }
   }
   throw new AppError(409, 'outbound:review.errors.noSingleOrder', { code: args.code }, [{ field: 'code', messageKey: 'outbound:review.errors.noSingleOrder', params: { code: args.code } }])
 })

@@ -1,8 +1,9 @@
 // Auto packaging (stock-out → ToC → auto-packaging), keyboard and scanner only, declared on the station
 // kit: the material and the weight are set once (Alt+M), then each SKU scan is one outbound.review.auto
 // through the scan queue — the oldest picked single-item order of that SKU waiting for packing is
-// reviewed and packed in one step, and when its face sheet is bought its label goes to the printer
-// (printLabel: the carrier step's print command). Refusals are the server's words.
+// reviewed and packed in one step, and when its face sheet is bought its label goes to print setup's
+// printer in the same command (a printer refusal does not undo the pack; it is shown). Refusals are the
+// server's words.
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../../api/clients'
@@ -11,7 +12,6 @@ import { BigFact, StationScreen, classifyScan, commandSender, defineStation, use
 import type { AutoPackArgs, PackResult } from '../../../../../commands/outbound-shipping'
 import { fetchMaterials, type PackageMaterial } from './api'
 import { PackFields, usePackForm } from './PackFields'
-import { printLabel } from './print'
 
 const U = (k: string) => `outbound-ship:auto.${k}`
 type Step = 'sku'
@@ -30,7 +30,7 @@ export const AUTO_PACK_STATION = defineStation<Step>({
 })
 
 const message = (e: unknown) => (e instanceof ApiError || e instanceof Error ? e.message : String(e))
-type AutoResult = PackResult & { print: boolean }
+type AutoResult = PackResult & { print: boolean; printed: { printer: string; jobId: number } | null; printError: { key: string; params: Record<string, unknown> } | null }
 
 export function AutoPackStation() {
   const { t } = useTranslation()
@@ -50,9 +50,9 @@ export function AutoPackStation() {
     onDone: (_item, r) => {
       setLast(r)
       setMaterials((ms) => ms.map((m) => (m.code === r.materialCode ? { ...m, stockQty: r.materialLeft } : m)))
-      if (!r.print) { fb.ok(t(U('packedNoLabel'), { orderNo: r.orderNo, material: r.materialCode })); return }
-      fb.ok(t(U('packed'), { orderNo: r.orderNo, material: r.materialCode, trackingNo: r.trackingNo ?? '' }))
-      void printLabel(r.orderId).then((err) => { if (err) fb.error(err) })
+      if (r.printError) { fb.error(t(U('packedPrintFailed'), { orderNo: r.orderNo, material: r.materialCode, error: t(r.printError.key, r.printError.params) })); return }
+      if (!r.printed) { fb.ok(t(U('packedNoLabel'), { orderNo: r.orderNo, material: r.materialCode })); return }
+      fb.ok(t(U('packed'), { orderNo: r.orderNo, material: r.materialCode, trackingNo: r.trackingNo ?? '', printer: r.printed.printer }))
     },
     onRefused: (_item, e) => fb.error(message(e)),
     onRetry: () => fb.info(t('inbound:station.network')),
