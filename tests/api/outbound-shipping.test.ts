@@ -12,8 +12,8 @@
 // order → 404. The invariant check passes after each. The face sheet is the carrier step's (its own
 // tests); here it is marked bought on the order row, as that step leaves it.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { apiAs, type ApiClient } from '../helpers/api'
+import { createTestApp, queriesOf, type TestApp } from '../helpers/app'
+import { apiAs, expectOk, expectRefused, type ApiClient } from '../helpers/api'
 import { SHIPPING_API } from '../../commands/outbound-shipping'
 import { addStock, checkInvariants, StockStatus } from '../../src/server/inventory/ledger'
 
@@ -25,19 +25,9 @@ let shelves: { id: number; code: string }[] = []
 const scope = { tenantId: 1, warehouseId: 26 }
 const op = { userId: 1, username: 'admin' }
 
-const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => t.database.query<T & Record<string, unknown>>(text, params) as Promise<T[]>
-const one = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await q<T>(text, params))[0]!
-const ok = async (c: ApiClient, command: string, args: Record<string, unknown>) => {
-  const r = await c.cmd(command, args)
-  expect(r.statusCode, `${command} ${r.body}`).toBe(200)
-  return r.json().data
-}
-const refused = async (c: ApiClient, command: string, args: Record<string, unknown>, status: number, key: string) => {
-  const r = await c.cmd(command, args)
-  expect(r.statusCode, `${command} ${r.body}`).toBe(status)
-  expect(r.json().messageKey).toBe(key)
-  return r.json()
-}
+const { q, one } = queriesOf(() => t)
+const ok = expectOk
+const refused = expectRefused
 const stock = (skuId: number, shelf: number, qty: number) =>
   t.database.tx((tx) => addStock(tx, { ...scope, locationId: shelves[shelf]!.id, skuId }, qty, { docType: 'TEST', docNo: 'T-SHIP' }, op))
 const at = async (skuId: number, locationCode: string) => one<{ on_hand: number; locked: number }>(`

@@ -8,8 +8,8 @@
 // (sort_slot / sorted_at); nothing moves on the ledger; cancel only before sorting; another warehouse's
 // task is 404. Invariants after each.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { apiAs, type ApiClient } from '../helpers/api'
+import { createTestApp, queriesOf, type TestApp } from '../helpers/app'
+import { apiAs, expectOk, expectRefused, type ApiClient } from '../helpers/api'
 import { PICKING_API } from '../../commands/outbound-picking'
 import { SORTING_API, parseWallSlot, wallSlotLabel } from '../../commands/outbound-sorting'
 import { needsSorting, orderAtSlot } from '../../src/server/areas/outbound/sorting'
@@ -22,19 +22,9 @@ let shelves: { id: number; code: string }[] = []
 const scope = { tenantId: 1, warehouseId: 26 }
 const op = { userId: 1, username: 'admin' }
 
-const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => t.database.query<T & Record<string, unknown>>(text, params) as Promise<T[]>
-const one = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await q<T>(text, params))[0]!
-const ok = async (c: ApiClient, command: string, args: Record<string, unknown>) => {
-  const r = await c.cmd(command, args)
-  expect(r.statusCode, `${command} ${r.body}`).toBe(200)
-  return r.json().data
-}
-const refused = async (c: ApiClient, command: string, args: Record<string, unknown>, status: number, key: string) => {
-  const r = await c.cmd(command, args)
-  expect(r.statusCode, `${command} ${r.body}`).toBe(status)
-  expect(r.json().messageKey, r.body).toBe(key)
-  return r.json()
-}
+const { q, one } = queriesOf(() => t)
+const ok = expectOk
+const refused = expectRefused
 /** A refused input: 400 naming the field with the message key. */
 const badInput = async (c: ApiClient, command: string, args: Record<string, unknown>, field: string, key: string) => {
   const r = await c.cmd(command, args)

@@ -1,6 +1,7 @@
 // A signed-in API client over a TestApp: sign in as a demo user, then GET/POST and run commands
 // (POST /api/commands/:id with a fresh or given Idempotency-Key) in a (tenant, warehouse) pair.
 import { randomUUID } from 'node:crypto'
+import { expect } from 'vitest'
 import type { LightMyRequestResponse } from 'fastify'
 import type { TestApp } from './app'
 
@@ -57,4 +58,19 @@ export function postFile(t: TestApp, url: string, headers: Record<string, string
     content, Buffer.from(`\r\n--${boundary}--\r\n`),
   ])
   return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` } })
+}
+
+/** Runs a command that must succeed (200) and returns its data; the failure names the command and the answer. */
+export async function expectOk(c: ApiClient, command: string, args: Record<string, unknown>) {
+  const r = await c.cmd(command, args)
+  expect(r.statusCode, `${command} ${r.body}`).toBe(200)
+  return r.json().data
+}
+
+/** Runs a command that must be refused with `status` and the message key `key`; returns the envelope. */
+export async function expectRefused(c: ApiClient, command: string, args: Record<string, unknown>, status: number, key: string) {
+  const r = await c.cmd(command, args)
+  expect(r.statusCode, `${command} ${r.body}`).toBe(status)
+  expect(r.json().messageKey, r.body).toBe(key)
+  return r.json()
 }

@@ -17,3 +17,10 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   await app.ready()
   return { app, database: tdb.database, config, async close() { await app.close(); await tdb.drop() } }
 }
+
+/** Row queries over a test app created later (in beforeAll): `q` the rows, `one` the first. */
+export function queriesOf(app: () => TestApp) {
+  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => app().database.query<T & Record<string, unknown>>(text, params) as Promise<T[]>
+  const one = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await q<T>(text, params))[0]!
+  return { q, one }
+}
