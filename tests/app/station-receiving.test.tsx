@@ -28,7 +28,7 @@ beforeAll(async () => {
   const [s] = await q<{ id: number; sku_code: string }>(`SELECT id, sku_code FROM product_sku k WHERE tenant_id = 1
     AND NOT EXISTS (SELECT 1 FROM inbound_order_line l WHERE l.sku_id = k.id) ORDER BY id DESC LIMIT 1`)
   sku = { id: Number(s!.id), code: s!.sku_code }
-  orderNo = 'RKSTATION0001'
+  orderNo = 'RK9901010001'  // a number as the server makes them (RK + yymmdd + day sequence): the station's parser reads it as an inbound order
   const [o] = await q<{ id: number }>(`INSERT INTO inbound_order (tenant_id, warehouse_id, order_no, inbound_type, status, expected_qty, issued_at)
     VALUES (1, 26, $1, 1, 2, 5, now()) RETURNING id`, [orderNo])
   await q(`INSERT INTO inbound_order_line (order_id, tenant_id, warehouse_id, line_no, sku_id, expected_qty) VALUES ($1, 1, 26, 1, $2, 5)`, [o!.id, sku.id])
@@ -42,6 +42,11 @@ describe('receiving station', () => {
     await waitFor(() => document.activeElement === input, 'scan field focused')
     const status = () => $('[data-testid="station-status"]')!
     const scan = async (code: string) => { await typeInto(input, code); await press(input, 'Enter') }
+
+    // A SKU before any order: refused at once by the station's parser (no order is asked for).
+    await scan(sku.code)
+    await waitFor(() => status().getAttribute('data-kind') === 'error', 'not an order refused')
+    expect(status().textContent).toBe(`Inbound order number expected, scanned ${sku.code}`)
 
     await scan(orderNo)
     await waitFor(() => $('[data-testid="receiving-task"]')?.getAttribute('data-order') === orderNo, 'task loaded')
@@ -105,7 +110,7 @@ describe('receiving station', () => {
   })
 
   it('Alt+S closes receiving with a shortage through inbound.order.finish, the open order as its document', async () => {
-    const shortNo = 'RKSTATION0002'
+    const shortNo = 'RK9901010002'
     const [o] = await q<{ id: number }>(`INSERT INTO inbound_order (tenant_id, warehouse_id, order_no, inbound_type, status, expected_qty, issued_at)
       VALUES (1, 26, $1, 1, 2, 3, now()) RETURNING id`, [shortNo])
     await q(`INSERT INTO inbound_order_line (order_id, tenant_id, warehouse_id, line_no, sku_id, expected_qty) VALUES ($1, 1, 26, 1, $2, 3)`, [o!.id, sku.id])

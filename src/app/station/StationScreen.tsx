@@ -1,6 +1,8 @@
 // The frame every declared station renders alike (define.ts): title and step bar (with the page's own
-// header actions), the big status line, the scan field labelled with the current step's prompt, the
-// pending scans, the station's panels (children) and its key hints. The root carries the test id
+// header actions), a panel above the status line when the page has one (a create form), the big status
+// line, the scan field labelled with the current step's prompt with the station's side fields beside it
+// (quantity, batch, box … — SideField), the pending scans, the station's panels (children) and its key
+// hints. The root carries the test id
 // `<id>-station` and `data-step`, and handles the keys the page gives it (Alt+letter actions) before
 // the common ones (a side field's Enter/Esc back to the scan field, Esc on the empty field one step back).
 import type { KeyboardEvent, ReactNode, RefObject } from 'react'
@@ -9,7 +11,7 @@ import type { StationDef } from './define'
 import type { StationStatus } from './feedback'
 import type { ScanItem } from './queue'
 import { ScanInput } from './ScanInput'
-import { KeyHelp, PendingScans, StatusLine, StepBar } from './StationUi'
+import { KeyHelp, PendingScans, StatusLine, StepBar, type KeyHint } from './StationUi'
 import type { StepModel } from './steps'
 import { altLetter, stationFieldKeys } from './keys'
 
@@ -26,6 +28,15 @@ export interface StationScreenProps {
   keys?: Readonly<Record<string, () => void>>
   onBack(): void
   actions?: ReactNode
+  /** The scan field's label when it is not the current step's prompt (a finished document still takes the next one's number). */
+  scanLabelKey?: string
+  /** Side fields beside the scan field, laid out by `fieldCols` (a grid-cols class whose first column is the scan field). */
+  fields?: ReactNode
+  fieldCols?: string
+  /** A panel between the header and the status line (the page's create form). */
+  above?: ReactNode
+  /** The key hints when the page adds its own to the declared ones (its actions' Alt keys). */
+  hints?: readonly KeyHint[]
   children?: ReactNode
 }
 
@@ -38,6 +49,7 @@ export function StationScreen(p: StationScreenProps) {
     if (act) { e.preventDefault(); act(); return }
     stationFieldKeys(e, p.scanRef.current, p.onBack)
   }
+  const scan = <ScanInput inputRef={p.scanRef} labelKey={p.scanLabelKey ?? p.steps.current.promptKey} onScan={p.onScan} active={p.active !== false} testId="scan-input" />
   return (
     <div className="flex flex-col gap-3 p-4" data-testid={`${p.def.id}-station`} data-step={p.steps.current.id} onKeyDown={keyDown}>
       <div className="flex flex-wrap items-center gap-3">
@@ -45,11 +57,17 @@ export function StationScreen(p: StationScreenProps) {
         <StepBar model={p.steps} />
         <div className="ml-auto flex items-center gap-2">{p.actions}</div>
       </div>
+      {p.above}
       <StatusLine status={p.status} idleKey={p.def.idleKey} />
-      <ScanInput inputRef={p.scanRef} labelKey={p.steps.current.promptKey} onScan={p.onScan} active={p.active !== false} testId="scan-input" />
+      {p.fields ? (
+        <div className={`grid items-end gap-3 ${p.fieldCols ?? 'grid-cols-[1fr_8rem]'}`}>
+          {scan}
+          {p.fields}
+        </div>
+      ) : scan}
       <PendingScans items={p.pending} />
       {p.children}
-      <KeyHelp hints={p.def.hints} />
+      <KeyHelp hints={p.hints ?? p.def.hints} />
     </div>
   )
 }
@@ -62,5 +80,21 @@ export function BigFact({ labelKey, value, testId, size = 'text-4xl', active }: 
       <span className="text-sm font-medium text-slate-700">{t(labelKey)}</span>
       <span className={`break-all font-mono font-bold leading-tight ${size}`} data-testid={testId}>{value}</span>
     </div>
+  )
+}
+
+/** A side field of a station (quantity, batch, box, line …): Enter or Esc in it goes back to the scan field (data-station-field, keys.ts). */
+export function SideField({ labelKey, value, onChange, inputRef, numeric, testId }: {
+  labelKey: string; value: string; onChange(v: string): void; inputRef: RefObject<HTMLInputElement | null>; numeric?: boolean; testId: string
+}) {
+  const { t } = useTranslation()
+  return (
+    <label className="flex flex-col gap-1">
+      <span className="text-sm text-slate-600">{t(labelKey)}</span>
+      <input
+        ref={inputRef} data-station-field="1" data-testid={testId} inputMode={numeric ? 'numeric' : undefined} autoComplete="off"
+        className="rounded border border-slate-300 px-2 py-2 font-mono text-lg" value={value} onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
   )
 }

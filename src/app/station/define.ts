@@ -3,29 +3,37 @@
 // location, SKU …), which meanings each step takes, the station's key hints and its idle line. The
 // frame (StationScreen) renders every declared station alike — title, step bar, the big status line
 // with its tones, the scan field, pending scans, key hints — and the station page supplies what its
-// commands do with each meaning. The outbound stations — picking, the sorting wall, review, auto
-// packaging, shipping, return to shelf — are declared this way; the inbound stations (receiving,
-// shelving, inspection, returns, quick inbound) still draw their own frame from the same kit parts.
+// commands do with each meaning. Every scan station is declared this way: the inbound ones (receiving,
+// shelving, inspection, returns receipt, quick inbound) and the outbound ones (picking, the sorting
+// wall, review, auto packaging, shipping, return to shelf).
 import type { KeyHint } from './StationUi'
 import type { StationStep } from './steps'
 
 /** What a scanned code can mean. */
-export type ScanKind = 'outboundOrder' | 'pickTask' | 'sortTask' | 'returnTask' | 'slot' | 'tracking' | 'location' | 'sku'
+export type ScanKind =
+  | 'inboundOrder' | 'shelvingTask' | 'inspection' | 'returnOrder' | 'quickInbound'
+  | 'outboundOrder' | 'pickTask' | 'sortTask' | 'returnTask' | 'slot' | 'tracking' | 'location' | 'sku'
 
 /**
- * Parsers by kind, tried in the order a step lists them. Document numbers carry their prefix and date
- * (src/server/inventory/doc-no.ts); a wall slot is its label <sorting task>-<slot> or a bare small number; a location code has letters, digits
- * and '-' with at least one '-' (spec section 5); a tracking number is 6–64 letters, digits and '-'; anything
+ * Parsers by kind, tried in the order a step lists them. Document numbers carry their prefix, the date
+ * (yymmdd) and a day sequence of at least 4 digits (src/server/inventory/doc-no.ts); an inbound order's
+ * box label is <order number>-<box>; a wall slot is its label <sorting task>-<slot> or a bare small number; a location code has letters, digits
+ * and '-', at most 40 (the location resource's rule); a tracking number is 6–64 letters, digits and '-'; anything
  * else the server resolves as a SKU / UPC / FNSKU.
  */
 export const SCAN_PARSERS: Readonly<Record<ScanKind, (code: string) => boolean>> = {
-  outboundOrder: (c) => /^(CK|HB)\d{10}(-\d+)?$/i.test(c),
-  pickTask: (c) => /^JH\d{10}$/i.test(c),
-  sortTask: (c) => /^FJ\d{10}$/i.test(c),
-  returnTask: (c) => /^HJ\d{10}$/i.test(c),
+  inboundOrder: (c) => /^RK\d{10,}(-\d{1,4})?$/i.test(c),
+  shelvingTask: (c) => /^(SJ|QT)\d{10,}$/i.test(c),
+  inspection: (c) => /^QC\d{10,}$/i.test(c),
+  returnOrder: (c) => /^TH\d{10,}$/i.test(c),
+  quickInbound: (c) => /^KR\d{10,}$/i.test(c),
+  outboundOrder: (c) => /^(CK|HB)\d{10,}(-\d+)?$/i.test(c),
+  pickTask: (c) => /^JH\d{10,}$/i.test(c),
+  sortTask: (c) => /^FJ\d{10,}$/i.test(c),
+  returnTask: (c) => /^HJ\d{10,}$/i.test(c),
   slot: (c) => /^\d{1,4}$/.test(c) || /^FJ\d{6,}-\d{1,4}$/i.test(c),
   tracking: (c) => /^[A-Z0-9-]{6,64}$/i.test(c),
-  location: (c) => /^[A-Z0-9]+(-[A-Z0-9]+)+$/i.test(c),
+  location: (c) => c.length <= 40 && /^[A-Z0-9]+(-[A-Z0-9]+)*$/i.test(c),
   sku: (c) => c.length > 0,
 }
 

@@ -1,5 +1,5 @@
-// The scan-station kit (issue 4) — every station screen (receiving, shelving, inspection, returns,
-// quick inbound) is built from these parts, so they all behave the same at the bench:
+// The scan-station kit — every station, inbound and outbound, is declared with defineStation (define.ts)
+// and drawn by StationScreen from these parts, so they all behave the same at the bench:
 //
 //   useScanQueue({ send, onDone, onRefused, onRetry?, storageKey? }) → { queue, pending }
 //     queue.enqueue(args, label) — each scan gets its own Idempotency-Key and is sent strictly in
@@ -31,4 +31,4 @@ export { useScanQueue } from './useScanQueue'
 export { StatusLine, PendingScans, StepBar, KeyHelp, useStationFeedback, type KeyHint } from './StationUi'
 export { altLetter, stationFieldKeys } from './keys'
 export { defineStation, classifyScan, SCAN_PARSERS, type StationDef, type ScanKind } from './define'
-export { StationScreen, BigFact } from './StationScreen'
+export { StationScreen, BigFact, SideField } from './StationScreen'

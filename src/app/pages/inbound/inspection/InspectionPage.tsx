@@ -6,7 +6,7 @@
 // (Alt+F toggles); one `inbound.inspection.record` per scan through the scan queue. Alt+C completes
 // (undecided units pass after a confirmation), Alt+G generates the shelving / transfer order and
 // shows its number. Esc on an empty field goes back to the document step.
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useSearch } from 'wouter'
 import { api, ApiError } from '../../../api/clients'
@@ -17,10 +17,7 @@ import { DataGrid, type GridColumn, type GridQuery } from '../../../grid'
 import { dictOptions } from '../../../resources/columns'
 import { formatTime } from '../../../../domain/format'
 import { dictLabelKey, InspectionKind, InspectionStatus } from '../../../../domain/dictionaries'
-import {
-  ScanInput, StatusLine, PendingScans, StepBar, KeyHelp, useScanQueue, useStationFeedback, useSteps, commandSender,
-  type StationStep, type KeyHint,
-} from '../../../station'
+import { SideField, StationScreen, classifyScan, commandSender, defineStation, useScanQueue, useStationFeedback, useSteps } from '../../../station'
 import type { InspectionGenerateResult, InspectionRecordArgs, InspectionRecordResult, InspectionView } from '../../../../../commands/inspection'
 
 export interface InspectionRecord extends Record<string, unknown> {
@@ -60,24 +57,33 @@ export default function InspectionPage() {
   )
 }
 
-const STEPS: readonly StationStep[] = [
-  { id: 'doc', promptKey: 'inbound:inspection.step.scanDoc' },
-  { id: 'item', promptKey: 'inbound:inspection.step.scanItem' },
-  { id: 'done', promptKey: 'inbound:inspection.step.done' },
-]
+const I = (k: string) => `inbound:inspection.${k}`
+type Step = 'doc' | 'item' | 'done'
 
-const HINTS: readonly KeyHint[] = [
-  { keys: 'Enter', labelKey: 'inbound:inspection.keys.enter' },
-  { keys: 'Alt+F', labelKey: 'inbound:inspection.keys.mode' },
-  { keys: 'Alt+Q', labelKey: 'inbound:inspection.keys.qty' },
-  { keys: 'Alt+C', labelKey: 'inbound:inspection.keys.complete' },
-  { keys: 'Alt+G', labelKey: 'inbound:inspection.keys.generate' },
-  { keys: 'Esc', labelKey: 'inbound:inspection.keys.back' },
-]
+export const INSPECTION_STATION = defineStation<Step>({
+  id: 'inspection',
+  titleKey: I('stationTitle'),
+  idleKey: I('noDoc'),
+  steps: [
+    { id: 'doc', promptKey: I('step.scanDoc') },
+    { id: 'item', promptKey: I('step.scanItem') },
+    { id: 'done', promptKey: I('step.done') },
+  ],
+  // Another inspection's number opens it at any step; a SKU scanned on a completed inspection is refused.
+  accepts: { doc: ['inspection'], item: ['inspection', 'sku'], done: ['inspection', 'sku'] },
+  hints: [
+    { keys: 'Enter', labelKey: I('keys.enter') },
+    { keys: 'Alt+F', labelKey: I('keys.mode') },
+    { keys: 'Alt+Q', labelKey: I('keys.qty') },
+    { keys: 'Alt+C', labelKey: I('keys.complete') },
+    { keys: 'Alt+G', labelKey: I('keys.generate') },
+    { keys: 'Esc', labelKey: I('keys.back') },
+  ],
+})
 
 function InspectionStation({ initialNo, onBack }: { initialNo: string | null; onBack(): void }) {
   const { t } = useTranslation()
-  const steps = useSteps(STEPS)
+  const steps = useSteps(INSPECTION_STATION.steps)
   const fb = useStationFeedback()
   const [insp, setInsp] = useState<InspectionView | null>(null)
   const [mode, setMode] = useState<'pass' | 'fail'>('pass')
@@ -126,17 +132,17 @@ function InspectionStation({ initialNo, onBack }: { initialNo: string | null; on
     onRetry: () => fb.info(t('inbound:station.network')),
   })
 
-  const onScan = (code: string) => {
-    // The document step, or another inspection's number scanned meanwhile: open that inspection.
-    if (steps.current.id === 'doc' || !insp || /^QC\d{6,}$/i.test(code)) {
-      if (code.toUpperCase() !== insp?.inspectionNo.toUpperCase()) void load(code, true)
-      return
-    }
-    if (insp.status === InspectionStatus.Completed) { fb.error(t('inbound:inspection.errors.completed', { no: insp.inspectionNo })); return }
+  const onScan = (raw: string) => {
+    const m = classifyScan(INSPECTION_STATION, (insp ? steps.current.id : 'doc') as Step, raw)
+    if (!m) { fb.error(t('inbound:station.notDocument', { code: raw.trim(), document: t(I('document')) })); return }
+    if (m.kind === 'inspection') { if (m.code !== insp?.inspectionNo.toUpperCase()) void load(m.code, true); return }
+    if (!insp) return
+    if (insp.status === InspectionStatus.Completed) { fb.error(t(I('errors.completed'), { no: insp.inspectionNo })); return }
+    const code = raw.trim()
     const n = Number(qty)
     const q = Number.isInteger(n) && n > 0 ? n : 1
     const args: InspectionRecordArgs = { inspectionNo: insp.inspectionNo, code, pass: mode === 'pass' ? q : 0, fail: mode === 'fail' ? q : 0 }
-    queue.enqueue(args, `${code} ${t(mode === 'pass' ? 'inbound:inspection.mode.pass' : 'inbound:inspection.mode.fail')} ×${q}`)
+    queue.enqueue(args, `${code} ${t(mode === 'pass' ? I('mode.pass') : I('mode.fail'))} ×${q}`)
     setQty('1')
   }
 
@@ -162,45 +168,26 @@ function InspectionStation({ initialNo, onBack }: { initialNo: string | null; on
     fb.ok(t('inbound:inspection.generated', { no: r.generatedNo }))
   }
 
-  const keyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const target = e.target as HTMLElement
-    if (e.altKey && !e.ctrlKey && !e.metaKey) {
-      if (e.code === 'KeyF') { e.preventDefault(); setMode((m) => (m === 'pass' ? 'fail' : 'pass')); return }
-      if (e.code === 'KeyQ') { e.preventDefault(); qtyRef.current?.focus(); qtyRef.current?.select(); return }
-      if (e.code === 'KeyC') { e.preventDefault(); void complete(); return }
-      if (e.code === 'KeyG') { e.preventDefault(); void generate(); return }
-    }
-    if (target !== scanRef.current && target.dataset.stationField && (e.key === 'Enter' || e.key === 'Escape')) {
-      e.preventDefault()
-      e.stopPropagation()
-      scanRef.current?.focus()
-      return
-    }
-    if (target === scanRef.current && e.key === 'Escape' && !scanRef.current.value) {
-      e.preventDefault()
-      if (!insp) { onBack(); return }
-      setInsp(null)
-      steps.go('doc')
-      fb.clear()
-    }
+  // Esc on the empty scan field: another inspection, or (none open) back to the list.
+  const back = () => {
+    if (!insp) { onBack(); return }
+    setInsp(null)
+    steps.go('doc')
+    fb.clear()
   }
 
   const undecided = insp ? insp.qty - insp.passQty - insp.failQty : 0
   return (
-    <div className="flex flex-col gap-3 p-4" data-testid="inspection-station" onKeyDown={keyDown}>
-      <div className="flex items-center justify-between">
-        <h1 className="text-xl font-semibold">{t('inbound:inspection.stationTitle')}</h1>
-        <StepBar model={steps} />
-      </div>
-      <StatusLine status={fb.status} idleKey="inbound:inspection.noDoc" />
-      <div className="grid grid-cols-[1fr_8rem_10rem] items-end gap-3">
-        <ScanInput inputRef={scanRef} labelKey={steps.current.id === 'item' ? 'inbound:inspection.step.scanItem' : 'inbound:inspection.step.scanDoc'} onScan={onScan} testId="scan-input" />
-        <QtyField inputRef={qtyRef} value={qty} onChange={setQty} />
+    <StationScreen def={INSPECTION_STATION} steps={steps} status={fb.status} pending={pending} onScan={onScan} scanRef={scanRef} onBack={back}
+      scanLabelKey={steps.current.id === 'item' ? I('step.scanItem') : I('step.scanDoc')}
+      keys={{ f: () => setMode((m) => (m === 'pass' ? 'fail' : 'pass')), q: () => { qtyRef.current?.focus(); qtyRef.current?.select() }, c: () => void complete(), g: () => void generate() }}
+      fieldCols="grid-cols-[1fr_8rem_10rem]"
+      fields={<>
+        <SideField inputRef={qtyRef} value={qty} onChange={setQty} numeric labelKey={I('field.qty')} testId="station-qty" />
         <p className={`rounded px-3 py-2 text-center text-lg font-semibold ${mode === 'pass' ? 'bg-emerald-100 text-emerald-800' : 'bg-red-100 text-red-800'}`} data-testid="inspection-mode" data-mode={mode}>
-          {t(mode === 'pass' ? 'inbound:inspection.mode.pass' : 'inbound:inspection.mode.fail')}
+          {t(mode === 'pass' ? I('mode.pass') : I('mode.fail'))}
         </p>
-      </div>
-      <PendingScans items={pending} />
+      </>}>
       {insp && (
         <section className="flex flex-col gap-2" data-testid="inspection-doc" data-no={insp.inspectionNo} data-status={insp.status}>
           <p className="text-sm text-slate-700" data-testid="inspection-summary">
@@ -238,22 +225,6 @@ function InspectionStation({ initialNo, onBack }: { initialNo: string | null; on
           </table>
         </section>
       )}
-      <KeyHelp hints={HINTS} />
-    </div>
-  )
-}
-
-export function QtyField({ value, onChange, inputRef, labelKey = 'inbound:inspection.field.qty', testId = 'station-qty' }: {
-  value: string; onChange(v: string): void; inputRef: RefObject<HTMLInputElement | null>; labelKey?: string; testId?: string
-}) {
-  const { t } = useTranslation()
-  return (
-    <label className="flex flex-col gap-1">
-      <span className="text-sm text-slate-600">{t(labelKey)}</span>
-      <input
-        ref={inputRef} data-station-field="1" data-testid={testId} inputMode="numeric" autoComplete="off"
-        className="rounded border border-slate-300 px-2 py-2 font-mono text-lg" value={value} onChange={(e) => onChange(e.target.value)}
-      />
-    </label>
+    </StationScreen>
   )
 }

@@ -9,17 +9,32 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useSearch } from 'wouter'
 import { api } from '../../../api/clients'
 import { runCommandById } from '../../../commands/run'
-import type { StationStep } from '../../../station'
+import { defineStation } from '../../../station'
 import { dictLabelKey } from '../../../../domain/dictionaries'
 import type { QuickScanResult } from '../../../../../commands/inbound-extra'
-import { DocStation, type DocView } from '../returns/DocStation'
+import { DocStation, type DocStep, type DocView } from '../returns/DocStation'
 import { Field, fieldErrorsOf, inputClass, parseLines, type FieldErrors } from '../returns/form-ui'
 
-const STEPS: readonly StationStep[] = [
-  { id: 'doc', promptKey: 'inbound:quick.step.document' },
-  { id: 'item', promptKey: 'inbound:quick.step.item' },
-  { id: 'done', promptKey: 'inbound:quick.step.done' },
-]
+const QUICK = (k: string) => `inbound:quick.${k}`
+
+export const QUICK_STATION = defineStation<DocStep>({
+  id: 'quick',
+  titleKey: QUICK('title'),
+  idleKey: QUICK('step.document'),
+  steps: [
+    { id: 'doc', promptKey: QUICK('step.document') },
+    { id: 'item', promptKey: QUICK('step.item') },
+    { id: 'done', promptKey: QUICK('step.done') },
+  ],
+  accepts: { doc: ['quickInbound'], item: ['quickInbound', 'sku'], done: ['quickInbound'] },
+  hints: [
+    { keys: 'Enter', labelKey: 'inbound:returns.keys.enter' },
+    { keys: 'Alt+Q', labelKey: 'inbound:returns.keys.qty' },
+    { keys: 'Alt+F', labelKey: QUICK('finish') },
+    { keys: 'Alt+N', labelKey: QUICK('new') },
+    { keys: 'Esc', labelKey: 'inbound:returns.keys.back' },
+  ],
+})
 const TYPES = [1, 2, 3, 4, 5, 6]
 
 interface QuickDetail {
@@ -83,13 +98,11 @@ export default function QuickInboundPage() {
   }
 
   return (
-    <div className="flex flex-col gap-4 p-4" data-testid="quick-page"
+    <div className="flex flex-col" data-testid="quick-page"
       onKeyDown={(e) => { if (e.altKey && e.code === 'KeyN') { e.preventDefault(); setFormOpen(true) } }}>
-      <h1 className="text-xl font-semibold">{t('inbound:quick.title')}</h1>
-      {formOpen && <QuickForm onClose={() => setFormOpen(false)} onCreated={(no) => { setFormOpen(false); show(no) }} />}
       <DocStation<{ taskNo: string; code: string; qty: number }, QuickScanResult>
-        key={open ? `${open.no}:${open.seq}` : 'none'} testId="quick-station" steps={STEPS} idleKey="inbound:quick.step.document"
-        docLabelKey="inbound:quick.step.document" itemLabelKey="inbound:quick.step.item"
+        key={open ? `${open.no}:${open.seq}` : 'none'} def={QUICK_STATION} documentKey="inbound:quick.document"
+        above={formOpen ? <QuickForm onClose={() => setFormOpen(false)} onCreated={(no) => { setFormOpen(false); show(no) }} /> : undefined}
         load={load} open={open} active={!formOpen}
         loadedMessage={(v) => t('inbound:quick.loaded', { taskNo: v.no, pending: v.pending })}
         scanCommand="inbound.quick.scan"
@@ -97,10 +110,9 @@ export default function QuickInboundPage() {
         answer={(r) => r.finished
           ? { message: t('inbound:quick.completed', { orderNo: r.orderNo, taskNo: r.shelvingTaskNo ?? '—' }), closed: true }
           : { message: t('inbound:quick.accepted', { skuCode: r.skuCode, received: r.receivedQty, total: r.expectedQty }), closed: false }}
-        actions={[{ code: 'KeyF', keys: 'Alt+F', labelKey: 'inbound:quick.finish', testId: 'quick-finish', run: async (taskNo) => (await runCommandById('inbound.quick.finish', { taskNo })).status === 'ok' }]}
-        extraHints={[{ keys: 'Alt+N', labelKey: 'inbound:quick.new' }]}
+        actions={[{ letter: 'f', labelKey: 'inbound:quick.finish', testId: 'quick-finish', run: async (taskNo) => (await runCommandById('inbound.quick.finish', { taskNo })).status === 'ok' }]}
       />
-      <section>
+      <section className="px-4 pb-4">
         <h2 className="mb-1 font-semibold">{t('inbound:quick.recent')}</h2>
         <table className="w-full text-sm" data-testid="quick-recent">
           <thead className="bg-slate-100 text-left">

@@ -5,7 +5,7 @@
 // follow every answer. Alt+Q sets the quantity of the next scan, Alt+B the batch, Alt+X the box (Enter
 // or Esc goes back to the scan field); Alt+S finishes receiving with a shortage (the order's finish
 // command, with its confirmation); Esc on an empty scan field opens another order.
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ApiError } from '../../../api/clients'
 import { session } from '../../../state/session'
@@ -14,36 +14,42 @@ import { usePageActive } from '../../registry'
 import { runCommand } from '../../../commands/run'
 import { getActiveRegistry } from '../../../commands/registry'
 import { dictLabelKey, InboundStatus } from '../../../../domain/dictionaries'
-import {
-  ScanInput, StatusLine, PendingScans, StepBar, KeyHelp, useScanQueue, useStationFeedback, useSteps, commandSender,
-  type StationStep, type KeyHint,
-} from '../../../station'
+import { SideField, StationScreen, classifyScan, commandSender, defineStation, useScanQueue, useStationFeedback, useSteps } from '../../../station'
 import type { ReceiveArgs, ReceiveResult, ReceivingTask } from '../../../../../commands/receiving'
 
-const STEPS: readonly StationStep[] = [
-  { id: 'order', promptKey: 'inbound:receiving.step.scanOrder' },
-  { id: 'item', promptKey: 'inbound:receiving.step.scanItem' },
-  { id: 'done', promptKey: 'inbound:receiving.step.done' },
-]
+const R = (k: string) => `inbound:receiving.${k}`
+type Step = 'order' | 'item' | 'done'
+
+export const RECEIVING_STATION = defineStation<Step>({
+  id: 'receiving',
+  titleKey: R('title'),
+  idleKey: R('noTask'),
+  steps: [
+    { id: 'order', promptKey: R('step.scanOrder') },
+    { id: 'item', promptKey: R('step.scanItem') },
+    { id: 'done', promptKey: R('step.done') },
+  ],
+  // At the item step an order number opens that order and a box label of the open order sets the box.
+  accepts: { order: ['inboundOrder'], item: ['inboundOrder', 'sku'], done: ['inboundOrder'] },
+  hints: [
+    { keys: 'Enter', labelKey: R('keys.enter') },
+    { keys: 'Alt+Q', labelKey: R('keys.qty') },
+    { keys: 'Alt+B', labelKey: R('keys.batch') },
+    { keys: 'Alt+X', labelKey: R('keys.box') },
+    { keys: 'Alt+S', labelKey: R('keys.finish') },
+    { keys: 'Esc', labelKey: R('keys.back') },
+  ],
+})
 /** The inbound order's "close receiving with a shortage" command (its confirmation included). */
 export const FINISH_COMMAND = 'inbound.order.finish'
 /** The station's open order is the commands' document while this page is the visible tab. */
 let documentOwner: symbol | undefined
 
-const HINTS: readonly KeyHint[] = [
-  { keys: 'Enter', labelKey: 'inbound:receiving.keys.enter' },
-  { keys: 'Alt+Q', labelKey: 'inbound:receiving.keys.qty' },
-  { keys: 'Alt+B', labelKey: 'inbound:receiving.keys.batch' },
-  { keys: 'Alt+X', labelKey: 'inbound:receiving.keys.box' },
-  { keys: 'Alt+S', labelKey: 'inbound:receiving.keys.finish' },
-  { keys: 'Esc', labelKey: 'inbound:receiving.keys.back' },
-]
-
 const receivable = (s: number) => s === InboundStatus.Issued || s === InboundStatus.Receiving
 
 export default function ReceivingPage() {
   const { t } = useTranslation()
-  const steps = useSteps(STEPS)
+  const steps = useSteps(RECEIVING_STATION.steps)
   const fb = useStationFeedback()
   const [task, setTask] = useState<ReceivingTask | null>(null)
   const [qty, setQty] = useState('1')
@@ -110,26 +116,23 @@ export default function ReceivingPage() {
     onRetry: () => fb.info(t('inbound:station.network')),
   })
 
-  const onScan = (code: string) => {
-    if (steps.current.id !== 'item' || !task) {
-      void load(code, true)
+  const onScan = (raw: string) => {
+    const m = classifyScan(RECEIVING_STATION, task ? (steps.current.id as Step) : 'order', raw)
+    if (!m) { fb.error(t('inbound:station.notDocument', { code: raw.trim(), document: t('inbound:order.document') })); return }
+    if (m.kind === 'inboundOrder') {
+      // Another label of the open order: a box label switches the box; the order number itself is a no-op.
+      const box = task && steps.current.id === 'item' ? new RegExp(`^${task.order.orderNo}(-\\d{1,4})?$`).exec(m.code) : null
+      if (!box) { void load(m.code, true); return }
+      if (box[1]) { setBoxNo(m.code); fb.info(t(R('boxSet'), { box: m.code })) }
       return
     }
-    const upper = code.toUpperCase()
-    // Another label of this order: a box label switches the box; the order number itself is a no-op.
-    if (upper === task.order.orderNo) return
-    const box = new RegExp(`^${task.order.orderNo}-(\\d{1,4})$`).exec(upper)
-    if (box) {
-      setBoxNo(upper)
-      fb.info(t('inbound:receiving.boxSet', { box: upper }))
-      return
-    }
+    if (!task) return
     const n = Number(qty)
     const args: ReceiveArgs = {
-      orderNo: task.order.orderNo, code, qty: Number.isInteger(n) ? n : 1,
+      orderNo: task.order.orderNo, code: raw.trim(), qty: Number.isInteger(n) ? n : 1,
       ...(batchNo.trim() ? { batchNo: batchNo.trim() } : {}), ...(boxNo.trim() ? { boxNo: boxNo.trim() } : {}),
     }
-    queue.enqueue(args, args.qty === 1 ? code : `${code} ×${args.qty}`)
+    queue.enqueue(args, args.qty === 1 ? args.code : `${args.code} ×${args.qty}`)
     setQty('1')
   }
 
@@ -147,49 +150,28 @@ export default function ReceivingPage() {
     }
   }
 
-  // Station keys work from the scan field and from the side fields alike.
-  const keyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const target = e.target as HTMLElement
-    if (e.altKey && !e.ctrlKey && !e.metaKey) {
-      // The physical key (Alt+letter types other characters on some layouts); the letter as fallback.
-      const letter = e.code?.startsWith('Key') ? e.code.slice(3).toLowerCase() : e.key.toLowerCase()
-      const to = letter === 'q' ? qtyRef : letter === 'b' ? batchRef : letter === 'x' ? boxRef : null
-      if (to) { e.preventDefault(); to.current?.focus(); to.current?.select(); return }
-      if (letter === 's') { e.preventDefault(); void finishShortage(); return }
-    }
-    if (target !== scanRef.current && target.dataset.stationField && (e.key === 'Enter' || e.key === 'Escape')) {
-      e.preventDefault()
-      e.stopPropagation()
-      scanRef.current?.focus()
-      return
-    }
-    if (target === scanRef.current && e.key === 'Escape' && !scanRef.current.value) {
-      e.preventDefault()
-      setTask(null)
-      setBoxNo('')
-      setBatchNo('')
-      steps.go('order')
-      fb.clear()
-    }
+  const focus = (ref: typeof qtyRef) => () => { ref.current?.focus(); ref.current?.select() }
+  // Esc on the empty scan field: another order.
+  const back = () => {
+    setTask(null)
+    setBoxNo('')
+    setBatchNo('')
+    steps.go('order')
+    fb.clear()
   }
 
-  const scanLabel = steps.current.id === 'item' ? 'inbound:receiving.step.scanItem' : 'inbound:receiving.step.scanOrder'
   const o = task?.order
   return (
-    <div className="flex flex-col gap-3 p-4" data-testid="receiving-station" onKeyDown={keyDown}>
-      <div className="flex items-center justify-between">
-        <h1 className="text-xl font-semibold">{t('inbound:receiving.title')}</h1>
-        <StepBar model={steps} />
-      </div>
-      <StatusLine status={fb.status} idleKey="inbound:receiving.noTask" />
-      <div className="grid grid-cols-[1fr_8rem_10rem_12rem] items-end gap-3">
-        <ScanInput inputRef={scanRef} labelKey={scanLabel} onScan={onScan} testId="scan-input" />
-        <SideField label="inbound:receiving.field.qty" inputRef={qtyRef} value={qty} onChange={setQty} inputMode="numeric" testId="receiving-qty" />
-        <SideField label="inbound:receiving.field.batch" inputRef={batchRef} value={batchNo} onChange={setBatchNo} testId="receiving-batch" />
-        <SideField label="inbound:receiving.field.box" inputRef={boxRef} value={boxNo} onChange={setBoxNo} testId="receiving-box" />
-      </div>
-      {qty !== '1' && <p className="text-sm font-medium text-sky-700" data-testid="receiving-qty-next">{t('inbound:receiving.qtyNext', { qty })}</p>}
-      <PendingScans items={pending} />
+    <StationScreen def={RECEIVING_STATION} steps={steps} status={fb.status} pending={pending} onScan={onScan} scanRef={scanRef} onBack={back}
+      scanLabelKey={steps.current.id === 'item' ? R('step.scanItem') : R('step.scanOrder')}
+      keys={{ q: focus(qtyRef), b: focus(batchRef), x: focus(boxRef), s: () => void finishShortage() }}
+      fieldCols="grid-cols-[1fr_8rem_10rem_12rem]"
+      fields={<>
+        <SideField labelKey={R('field.qty')} inputRef={qtyRef} value={qty} onChange={setQty} numeric testId="receiving-qty" />
+        <SideField labelKey={R('field.batch')} inputRef={batchRef} value={batchNo} onChange={setBatchNo} testId="receiving-batch" />
+        <SideField labelKey={R('field.box')} inputRef={boxRef} value={boxNo} onChange={setBoxNo} testId="receiving-box" />
+      </>}>
+      {qty !== '1' && <p className="text-sm font-medium text-sky-700" data-testid="receiving-qty-next">{t(R('qtyNext'), { qty })}</p>}
       {o && (
         <section className="flex flex-col gap-2" data-testid="receiving-task" data-order={o.orderNo} data-status={o.status}>
           <p className="text-sm text-slate-700" data-testid="receiving-summary">
@@ -231,20 +213,6 @@ export default function ReceivingPage() {
           </table>
         </section>
       )}
-      <KeyHelp hints={HINTS} />
-    </div>
-  )
-}
-
-function SideField({ label, value, onChange, inputRef, inputMode, testId }: { label: string; value: string; onChange(v: string): void; inputRef: RefObject<HTMLInputElement | null>; inputMode?: 'numeric'; testId: string }) {
-  const { t } = useTranslation()
-  return (
-    <label className="flex flex-col gap-1">
-      <span className="text-sm text-slate-600">{t(label)}</span>
-      <input
-        ref={inputRef} data-station-field="1" data-testid={testId} inputMode={inputMode} autoComplete="off"
-        className="rounded border border-slate-300 px-2 py-2 font-mono text-lg" value={value} onChange={(e) => onChange(e.target.value)}
-      />
-    </label>
+    </StationScreen>
   )
 }

@@ -1,30 +1,30 @@
-// A two-step scan station over one document (returns receipt, quick inbound): scan the document
-// number, then items; each item scan is one server command through the station kit's queue (own
+// A two-step scan station over one document (returns receipt, quick inbound), declared by its page
+// (defineStation: steps doc → item → done, the document's scan kind at every step) and drawn by the
+// kit's StationScreen: scan the document number, then items; each item scan is one server command through the station kit's queue (own
 // Idempotency-Key, strictly in order, kept while the network is away) answered by a tone and the big
 // status line; the lines are re-read after every answer. Alt+Q sets the quantity of the next scan;
 // the page's actions (finish, cancel …) have their own Alt keys; Esc on an empty field opens another
 // document. Shared by the returns and quick-inbound pages (same behaviour at both benches).
-import { useCallback, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useCallback, useRef, useState, type ReactNode } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../../api/clients'
 import { session } from '../../../state/session'
 import {
-  ScanInput, StatusLine, PendingScans, StepBar, KeyHelp, useScanQueue, useStationFeedback, commandSender,
-  type StationStep, type KeyHint, type StepModel,
+  SideField, StationScreen, classifyScan, commandSender, useScanQueue, useStationFeedback, type StationDef, type StepModel,
 } from '../../../station'
 
 export interface DocLine { key: string | number; skuCode: string; codes?: string; qty: number; received: number }
 export interface DocView { no: string; summary: string; closed: boolean; pending: number; lines: DocLine[] }
-export interface StationAction { code: string; keys: string; labelKey: string; testId: string; run(no: string): Promise<boolean> }
+/** An action of the open document on its Alt+letter (`letter`), also a button; the station's declaration lists its key hint. */
+export interface StationAction { letter: string; labelKey: string; testId: string; run(no: string): Promise<boolean> }
+export type DocStep = 'doc' | 'item' | 'done'
 
 export interface DocStationProps<A, R> {
-  testId: string
-  steps: readonly StationStep[]
-  /** Keys of the scan field's label per step. */
-  docLabelKey: string
-  itemLabelKey: string
-  idleKey: string
+  /** The page's declaration: its id names the test ids (`<id>-station`, `<id>-station-doc` …) and the scan queue's storage. */
+  def: StationDef<DocStep>
+  /** i18n key of the document's name, for a scan that is not its number ("… number expected"). */
+  documentKey: string
   /** The document (throws an ApiError when it does not exist). */
   load(no: string): Promise<DocView>
   loadedMessage(v: DocView): string
@@ -38,11 +38,11 @@ export interface DocStationProps<A, R> {
   open?: { no: string; seq: number }
   /** False while a form of the page has the keyboard (the scan field stops pulling focus). */
   active?: boolean
-  extraHints?: readonly KeyHint[]
+  /** The page's create form, between the header and the status line. */
+  above?: ReactNode
   children?: ReactNode
 }
 
-const qtyKey = 'inbound:returns.station.qty'
 const docKey = (station: string, no: string) => ['station', station, no]
 /** The document number a scan was for. */
 const docOf = (args: unknown) => String((args as { returnNo?: string; taskNo?: string }).returnNo ?? (args as { taskNo?: string }).taskNo ?? '')
@@ -51,20 +51,21 @@ export function DocStation<A, R>(p: DocStationProps<A, R>) {
   const { t } = useTranslation()
   const qc = useQueryClient()
   const fb = useStationFeedback()
+  const testId = `${p.def.id}-station`
   // The open document is query data keyed by its number; the step follows from it (no effects).
   const [docNo, setDocNo] = useState<string | undefined>(p.open?.no.toUpperCase())
-  const docQ = useQuery({ queryKey: docKey(p.testId, docNo ?? ''), queryFn: () => p.load(docNo!), enabled: !!docNo, retry: false })
+  const docQ = useQuery({ queryKey: docKey(testId, docNo ?? ''), queryFn: () => p.load(docNo!), enabled: !!docNo, retry: false })
   const doc = docNo ? docQ.data ?? null : null
   const stepIndex = !doc ? 0 : doc.closed ? 2 : 1
-  const steps: StepModel = { steps: p.steps, index: stepIndex, current: p.steps[stepIndex]!, go: () => {}, next: () => {}, reset: () => setDocNo(undefined) }
+  const steps: StepModel = { steps: p.def.steps, index: stepIndex, current: p.def.steps[stepIndex]!, go: () => {}, next: () => {}, reset: () => setDocNo(undefined) }
   const [qty, setQty] = useState('1')
   const scanRef = useRef<HTMLInputElement>(null)
   const qtyRef = useRef<HTMLInputElement>(null)
 
   const load = useCallback(async (no: string, announce: boolean) => {
     try {
-      const v = await qc.fetchQuery({ queryKey: docKey(p.testId, no.toUpperCase()), queryFn: () => p.load(no), staleTime: 0 })
-      qc.setQueryData(docKey(p.testId, v.no), v)
+      const v = await qc.fetchQuery({ queryKey: docKey(testId, no.toUpperCase()), queryFn: () => p.load(no), staleTime: 0 })
+      qc.setQueryData(docKey(testId, v.no), v)
       setDocNo(v.no)
       if (announce) { if (v.closed) fb.error(v.summary); else fb.info(p.loadedMessage(v)) }
       return v
@@ -76,7 +77,7 @@ export function DocStation<A, R>(p: DocStationProps<A, R>) {
 
   const { queue, pending } = useScanQueue<A, R>({
     send: commandSender<A, R>(p.scanCommand),
-    storageKey: `station:${p.testId}:${session.userId}:${session.tenantId}:${session.warehouseId}`,
+    storageKey: `station:${testId}:${session.userId}:${session.tenantId}:${session.warehouseId}`,
     onDone: (item, r) => {
       const a = p.answer(r)
       fb.ok(a.message)
@@ -89,9 +90,13 @@ export function DocStation<A, R>(p: DocStationProps<A, R>) {
     onRetry: () => fb.info(t('inbound:station.network')),
   })
 
-  const onScan = (code: string) => {
-    if (steps.current.id !== 'item' || !doc) { void load(code, true); return }
-    if (code.toUpperCase() === doc.no) return
+  const onScan = (raw: string) => {
+    const m = classifyScan(p.def, doc ? steps.current.id as DocStep : 'doc', raw)
+    if (!m) { fb.error(t('inbound:station.notDocument', { code: raw.trim(), document: t(p.documentKey) })); return }
+    // The document's number opens it (its own number again: nothing to do); any other code is an item.
+    if (m.kind !== 'sku') { if (m.code !== doc?.no) void load(m.code, true); return }
+    if (!doc) return
+    const code = raw.trim()
     const n = Number(qty)
     const q = Number.isInteger(n) && n > 0 ? n : 1
     queue.enqueue(p.argsOf(doc.no, code, q), q === 1 ? code : `${code} ×${q}`)
@@ -107,52 +112,24 @@ export function DocStation<A, R>(p: DocStationProps<A, R>) {
     scanRef.current?.focus()
   }
 
-  const keyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const target = e.target as HTMLElement
-    if (e.altKey && !e.ctrlKey && !e.metaKey) {
-      if (e.code === 'KeyQ') { e.preventDefault(); qtyRef.current?.focus(); qtyRef.current?.select(); return }
-      const a = p.actions.find((x) => x.code === e.code)
-      if (a) { e.preventDefault(); void runAction(a); return }
-    }
-    if (target === qtyRef.current && (e.key === 'Enter' || e.key === 'Escape')) { e.preventDefault(); e.stopPropagation(); scanRef.current?.focus(); return }
-    if (target === scanRef.current && e.key === 'Escape' && !scanRef.current.value) {
-      e.preventDefault()
-      setDocNo(undefined)
-      fb.clear()
-    }
-  }
-
-  const hints: KeyHint[] = [
-    { keys: 'Enter', labelKey: 'inbound:returns.keys.enter' },
-    { keys: 'Alt+Q', labelKey: 'inbound:returns.keys.qty' },
-    ...p.actions.map((a) => ({ keys: a.keys, labelKey: a.labelKey })),
-    ...(p.extraHints ?? []),
-    { keys: 'Esc', labelKey: 'inbound:returns.keys.back' },
-  ]
+  const keys: Record<string, () => void> = { q: () => { qtyRef.current?.focus(); qtyRef.current?.select() } }
+  for (const a of p.actions) keys[a.letter] = () => void runAction(a)
   return (
-    <section className="flex flex-col gap-3" data-testid={p.testId} onKeyDown={keyDown}>
-      <StepBar model={steps} />
-      <StatusLine status={fb.status ?? (doc ? { kind: 'info', message: doc.closed ? doc.summary : p.loadedMessage(doc), seq: 0 } : null)} idleKey={p.idleKey} />
-      <div className="grid grid-cols-[1fr_8rem] items-end gap-3">
-        <ScanInput inputRef={scanRef} active={p.active ?? true} labelKey={steps.current.id === 'item' ? p.itemLabelKey : p.docLabelKey} onScan={onScan} testId="scan-input" />
-        <label className="flex flex-col gap-1">
-          <span className="text-sm font-medium text-slate-600">{t(qtyKey)}</span>
-          <input ref={qtyRef} data-testid="station-qty" inputMode="numeric" value={qty} onChange={(e) => setQty(e.target.value)}
-            className="rounded border px-2 py-2 text-xl" />
-        </label>
-      </div>
-      <PendingScans items={pending} />
-      <KeyHelp hints={hints} />
+    <StationScreen def={p.def} steps={steps} status={fb.status ?? (doc ? { kind: 'info', message: doc.closed ? doc.summary : p.loadedMessage(doc), seq: 0 } : null)}
+      pending={pending} onScan={onScan} scanRef={scanRef} active={p.active ?? true} keys={keys} above={p.above}
+      onBack={() => { setDocNo(undefined); fb.clear() }}
+      scanLabelKey={steps.current.id === 'item' ? p.def.steps[1]!.promptKey : p.def.steps[0]!.promptKey}
+      fields={<SideField inputRef={qtyRef} value={qty} onChange={setQty} numeric labelKey="inbound:returns.station.qty" testId="station-qty" />}>
       {doc && (
-        <div className="flex flex-col gap-2" data-testid={`${p.testId}-doc`} data-no={doc.no} data-closed={doc.closed}>
-          <p className="text-sm text-slate-700" data-testid={`${p.testId}-summary`}>{doc.summary}</p>
+        <div className="flex flex-col gap-2" data-testid={`${testId}-doc`} data-no={doc.no} data-closed={doc.closed}>
+          <p className="text-sm text-slate-700" data-testid={`${testId}-summary`}>{doc.summary}</p>
           <div className="flex gap-2">
             {p.actions.map((a) => (
               <button key={a.testId} type="button" data-testid={a.testId} disabled={doc.closed} onClick={() => void runAction(a)}
-                className="rounded border px-3 py-1 text-sm disabled:opacity-40">{t(a.labelKey)} <kbd className="text-xs text-slate-500">{a.keys}</kbd></button>
+                className="rounded border px-3 py-1 text-sm disabled:opacity-40">{t(a.labelKey)} <kbd className="text-xs text-slate-500">Alt+{a.letter.toUpperCase()}</kbd></button>
             ))}
           </div>
-          <table className="w-full text-sm" data-testid={`${p.testId}-lines`}>
+          <table className="w-full text-sm" data-testid={`${testId}-lines`}>
             <thead className="bg-slate-100 text-left">
               <tr>
                 <th className="px-2 py-1">{t('inbound:returns.fields.skuCode')}</th>
@@ -175,6 +152,6 @@ export function DocStation<A, R>(p: DocStationProps<A, R>) {
         </div>
       )}
       {p.children}
-    </section>
+    </StationScreen>
   )
 }

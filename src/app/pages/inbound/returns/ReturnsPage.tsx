@@ -9,16 +9,32 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useSearch } from 'wouter'
 import { api } from '../../../api/clients'
 import { runCommandById } from '../../../commands/run'
-import type { StationStep } from '../../../station'
+import { defineStation } from '../../../station'
 import { DEFECTIVE_RETURN_REASONS, RETURN_REASONS, type ReturnScanResult } from '../../../../../commands/inbound-extra'
-import { DocStation, type DocView } from './DocStation'
+import { DocStation, type DocStep, type DocView } from './DocStation'
 import { Field, fieldErrorsOf, inputClass, parseLines, type FieldErrors } from './form-ui'
 
-const STEPS: readonly StationStep[] = [
-  { id: 'doc', promptKey: 'inbound:returns.step.document' },
-  { id: 'item', promptKey: 'inbound:returns.step.item' },
-  { id: 'done', promptKey: 'inbound:returns.step.done' },
-]
+const RETURNS = (k: string) => `inbound:returns.${k}`
+
+export const RETURNS_STATION = defineStation<DocStep>({
+  id: 'returns',
+  titleKey: RETURNS('title'),
+  idleKey: RETURNS('step.document'),
+  steps: [
+    { id: 'doc', promptKey: RETURNS('step.document') },
+    { id: 'item', promptKey: RETURNS('step.item') },
+    { id: 'done', promptKey: RETURNS('step.done') },
+  ],
+  accepts: { doc: ['returnOrder'], item: ['returnOrder', 'sku'], done: ['returnOrder'] },
+  hints: [
+    { keys: 'Enter', labelKey: 'inbound:returns.keys.enter' },
+    { keys: 'Alt+Q', labelKey: 'inbound:returns.keys.qty' },
+    { keys: 'Alt+F', labelKey: RETURNS('finish') },
+    { keys: 'Alt+C', labelKey: RETURNS('cancel') },
+    { keys: 'Alt+N', labelKey: RETURNS('new') },
+    { keys: 'Esc', labelKey: 'inbound:returns.keys.back' },
+  ],
+})
 
 interface ReturnDetail {
   returnNo: string; sourceNo: string; status: number; reasonCode: number; expectedQty: number; receivedQty: number; stockStatus: number
@@ -102,13 +118,11 @@ export default function ReturnsPage() {
   const act = (id: string) => async (returnNo: string) => (await runCommandById(id, { returnNo })).status === 'ok'
 
   return (
-    <div className="flex flex-col gap-4 p-4" data-testid="returns-page"
+    <div className="flex flex-col" data-testid="returns-page"
       onKeyDown={(e) => { if (e.altKey && e.code === 'KeyN') { e.preventDefault(); setFormOpen(true) } }}>
-      <h1 className="text-xl font-semibold">{t('inbound:returns.title')}</h1>
-      {formOpen && <ReturnForm onClose={() => setFormOpen(false)} onCreated={(no) => { setFormOpen(false); show(no) }} />}
       <DocStation<{ returnNo: string; code: string; qty: number }, ReturnScanResult>
-        key={open ? `${open.no}:${open.seq}` : 'none'} testId="returns-station" steps={STEPS} idleKey="inbound:returns.step.document"
-        docLabelKey="inbound:returns.step.document" itemLabelKey="inbound:returns.step.item"
+        key={open ? `${open.no}:${open.seq}` : 'none'} def={RETURNS_STATION} documentKey="inbound:returns.document"
+        above={formOpen ? <ReturnForm onClose={() => setFormOpen(false)} onCreated={(no) => { setFormOpen(false); show(no) }} /> : undefined}
         load={load} open={open} active={!formOpen}
         loadedMessage={(v) => t('inbound:returns.loaded', { returnNo: v.no, pending: v.pending })}
         scanCommand="inbound.return.scan"
@@ -117,12 +131,11 @@ export default function ReturnsPage() {
           ? { message: t('inbound:returns.completed', { returnNo: r.returnNo, taskNo: r.shelvingTaskNo ?? '—' }), closed: true }
           : { message: t('inbound:returns.accepted', { skuCode: r.skuCode, qty: r.receivedQty, received: r.receivedQty, total: r.lineQty }), closed: false }}
         actions={[
-          { code: 'KeyF', keys: 'Alt+F', labelKey: 'inbound:returns.finish', testId: 'return-finish', run: act('inbound.return.finish') },
-          { code: 'KeyC', keys: 'Alt+C', labelKey: 'inbound:returns.cancel', testId: 'return-cancel', run: act('inbound.return.cancel') },
+          { letter: 'f', labelKey: 'inbound:returns.finish', testId: 'return-finish', run: act('inbound.return.finish') },
+          { letter: 'c', labelKey: 'inbound:returns.cancel', testId: 'return-cancel', run: act('inbound.return.cancel') },
         ]}
-        extraHints={[{ keys: 'Alt+N', labelKey: 'inbound:returns.new' }]}
       />
-      <section>
+      <section className="px-4 pb-4">
         <h2 className="mb-1 font-semibold">{t('inbound:returns.recent')}</h2>
         <table className="w-full text-sm" data-testid="returns-recent">
           <thead className="bg-slate-100 text-left">

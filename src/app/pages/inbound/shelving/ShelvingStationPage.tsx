@@ -6,43 +6,46 @@
 // to the location step (Esc again: another task). The lines show the suggested location. Fast storage
 // (PC): Alt+W shelves the whole remaining line (Alt+L sets the line, default the first open one) to
 // the scanned location in one confirm. Alt+K claims, Alt+C completes with a remainder (confirm).
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearch } from 'wouter'
 import { api, ApiError } from '../../../api/clients'
 import { session } from '../../../state/session'
 import { runCommandById } from '../../../commands/run'
 import { dictLabelKey, TaskClaimStatus } from '../../../../domain/dictionaries'
-import {
-  ScanInput, StatusLine, PendingScans, StepBar, KeyHelp, useScanQueue, useStationFeedback, useSteps, commandSender,
-  type StationStep, type KeyHint,
-} from '../../../station'
-import { QtyField } from '../inspection/InspectionPage'
+import { SideField, StationScreen, classifyScan, commandSender, defineStation, useScanQueue, useStationFeedback, useSteps } from '../../../station'
 import type { ShelveResult, ShelveScanArgs, ShelvingTaskView } from '../../../../../commands/shelving'
 
-const STEPS: readonly StationStep[] = [
-  { id: 'task', promptKey: 'inbound:shelving.step.scanTask' },
-  { id: 'location', promptKey: 'inbound:shelving.step.scanLocation' },
-  { id: 'sku', promptKey: 'inbound:shelving.step.scanSku' },
-  { id: 'done', promptKey: 'inbound:shelving.step.done' },
-]
+const S = (k: string) => `inbound:shelving.${k}`
+type Step = 'task' | 'location' | 'sku' | 'done'
 
-const HINTS: readonly KeyHint[] = [
-  { keys: 'Enter', labelKey: 'inbound:shelving.keys.enter' },
-  { keys: 'Alt+Q', labelKey: 'inbound:shelving.keys.qty' },
-  { keys: 'Alt+K', labelKey: 'inbound:shelving.keys.claim' },
-  { keys: 'Alt+W', labelKey: 'inbound:shelving.keys.wholeLine' },
-  { keys: 'Alt+C', labelKey: 'inbound:shelving.keys.complete' },
-  { keys: 'Esc', labelKey: 'inbound:shelving.keys.back' },
-]
-
-const TASK_NO = /^(SJ|QT)\d{6,}$/i
+export const SHELVING_STATION = defineStation<Step>({
+  id: 'shelving',
+  titleKey: S('stationTitle'),
+  idleKey: S('noTask'),
+  steps: [
+    { id: 'task', promptKey: S('step.scanTask') },
+    { id: 'location', promptKey: S('step.scanLocation') },
+    { id: 'sku', promptKey: S('step.scanSku') },
+    { id: 'done', promptKey: S('step.done') },
+  ],
+  // Another task's number opens it at any step; a SKU scanned on a finished task is refused.
+  accepts: { task: ['shelvingTask'], location: ['shelvingTask', 'location'], sku: ['shelvingTask', 'sku'], done: ['shelvingTask', 'sku'] },
+  hints: [
+    { keys: 'Enter', labelKey: S('keys.enter') },
+    { keys: 'Alt+Q', labelKey: S('keys.qty') },
+    { keys: 'Alt+K', labelKey: S('keys.claim') },
+    { keys: 'Alt+W', labelKey: S('keys.wholeLine') },
+    { keys: 'Alt+C', labelKey: S('keys.complete') },
+    { keys: 'Esc', labelKey: S('keys.back') },
+  ],
+})
 
 export default function ShelvingStationPage() {
   const { t } = useTranslation()
   const search = useSearch()
   const initialNo = new URLSearchParams(search).get('no')
-  const steps = useSteps(STEPS)
+  const steps = useSteps(SHELVING_STATION.steps)
   const fb = useStationFeedback()
   const [task, setTask] = useState<ShelvingTaskView | null>(null)
   const [location, setLocation] = useState<string | null>(null)
@@ -104,20 +107,26 @@ export default function ShelvingStationPage() {
     onRetry: () => fb.info(t('inbound:station.network')),
   })
 
-  const onScan = (code: string) => {
-    const step = steps.current.id
-    if (step === 'task' || !task || (TASK_NO.test(code) && code.toUpperCase() !== task.taskNo.toUpperCase())) {
-      void load(code, true)
+  const onScan = (raw: string) => {
+    const step = (!task ? 'task' : steps.current.id === 'sku' && !location ? 'location' : steps.current.id) as Step
+    const m = classifyScan(SHELVING_STATION, step, raw)
+    if (!m) {
+      fb.error(step === 'location'
+        ? t('inbound:station.notLocation', { code: raw.trim() })
+        : t('inbound:station.notDocument', { code: raw.trim(), document: t(S('document')) }))
       return
     }
-    if (code.toUpperCase() === task.taskNo.toUpperCase()) return
-    if (step === 'done') { fb.error(t('inbound:shelving.errors.completed', { no: task.taskNo })); return }
-    if (step === 'location' || !location) {
-      setLocation(code.toUpperCase())
+    if (m.kind === 'shelvingTask') { if (m.code !== task?.taskNo.toUpperCase()) void load(m.code, true); return }
+    if (!task) return
+    if (step === 'done') { fb.error(t(S('errors.completed'), { no: task.taskNo })); return }
+    if (m.kind === 'location') {
+      setLocation(m.code)
       steps.go('sku')
-      fb.info(t('inbound:shelving.locationSet', { location: code.toUpperCase() }))
+      fb.info(t(S('locationSet'), { location: m.code }))
       return
     }
+    if (!location) return  // not reached: without a location the step is 'location'
+    const code = raw.trim()
     const n = Number(qty)
     const args: ShelveScanArgs = { taskNo: task.taskNo, locationCode: location, code, ...(Number.isInteger(n) && n > 1 ? { qty: n } : {}) }
     queue.enqueue(args, `${code} ×${args.qty ?? 1} → ${location}`)
@@ -147,54 +156,33 @@ export default function ShelvingStationPage() {
     if (out.status === 'ok') done(out.result as ShelveResult)
   }
 
-  const keyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const target = e.target as HTMLElement
-    if (e.altKey && !e.ctrlKey && !e.metaKey) {
-      const to = e.code === 'KeyQ' ? qtyRef : e.code === 'KeyL' ? lineRef : null
-      if (to) { e.preventDefault(); to.current?.focus(); to.current?.select(); return }
-      if (e.code === 'KeyW') { e.preventDefault(); void wholeLine(); return }
-      if (e.code === 'KeyK') { e.preventDefault(); void claim(); return }
-      if (e.code === 'KeyC') { e.preventDefault(); void complete(); return }
+  const focus = (ref: typeof qtyRef) => () => { ref.current?.focus(); ref.current?.select() }
+  // Esc on the empty scan field: from the SKU step back to the location, else another task.
+  const back = () => {
+    if (location && steps.current.id === 'sku') {
+      setLocation(null)
+      steps.go('location')
+    } else {
+      setTask(null)
+      setLocation(null)
+      steps.go('task')
     }
-    if (target !== scanRef.current && target.dataset.stationField && (e.key === 'Enter' || e.key === 'Escape')) {
-      e.preventDefault()
-      e.stopPropagation()
-      scanRef.current?.focus()
-      return
-    }
-    if (target === scanRef.current && e.key === 'Escape' && !scanRef.current.value) {
-      e.preventDefault()
-      if (location && steps.current.id === 'sku') {
-        setLocation(null)
-        steps.go('location')
-      } else {
-        setTask(null)
-        setLocation(null)
-        steps.go('task')
-      }
-      fb.clear()
-    }
+    fb.clear()
   }
 
-  const step = steps.current.id
-  const scanLabel = step === 'sku' ? 'inbound:shelving.step.scanSku' : step === 'location' ? 'inbound:shelving.step.scanLocation' : 'inbound:shelving.step.scanTask'
   const fast = task?.storageMode === 'fast'
   return (
-    <div className="flex flex-col gap-3 p-4" data-testid="shelving-station" onKeyDown={keyDown}>
-      <div className="flex items-center justify-between">
-        <h1 className="text-xl font-semibold">{t('inbound:shelving.stationTitle')}</h1>
-        <StepBar model={steps} />
-      </div>
-      <StatusLine status={fb.status} idleKey="inbound:shelving.noTask" />
-      <div className={`grid ${fast ? 'grid-cols-[1fr_8rem_8rem_12rem]' : 'grid-cols-[1fr_8rem_12rem]'} items-end gap-3`}>
-        <ScanInput inputRef={scanRef} labelKey={scanLabel} onScan={onScan} testId="scan-input" />
-        <QtyField inputRef={qtyRef} value={qty} onChange={setQty} labelKey="inbound:shelving.field.qty" />
-        {fast && <QtyField inputRef={lineRef} value={lineNo} onChange={setLineNo} labelKey="inbound:shelving.field.line" testId="station-line" />}
+    <StationScreen def={SHELVING_STATION} steps={steps} status={fb.status} pending={pending} onScan={onScan} scanRef={scanRef} onBack={back}
+      scanLabelKey={steps.current.id === 'done' ? S('step.scanTask') : undefined}
+      keys={{ q: focus(qtyRef), l: focus(lineRef), w: () => void wholeLine(), k: () => void claim(), c: () => void complete() }}
+      fieldCols={fast ? 'grid-cols-[1fr_8rem_8rem_12rem]' : 'grid-cols-[1fr_8rem_12rem]'}
+      fields={<>
+        <SideField inputRef={qtyRef} value={qty} onChange={setQty} numeric labelKey={S('field.qty')} testId="station-qty" />
+        {fast && <SideField inputRef={lineRef} value={lineNo} onChange={setLineNo} numeric labelKey={S('field.line')} testId="station-line" />}
         <p className="rounded bg-slate-100 px-3 py-2 text-center font-mono text-lg" data-testid="shelving-location">
-          {location ?? t('inbound:shelving.noLocation')}
+          {location ?? t(S('noLocation'))}
         </p>
-      </div>
-      <PendingScans items={pending} />
+      </>}>
       {task && (
         <section className="flex flex-col gap-2" data-testid="shelving-task" data-no={task.taskNo} data-status={task.status}>
           <p className="text-sm text-slate-700" data-testid="shelving-summary">
@@ -240,7 +228,6 @@ export default function ShelvingStationPage() {
           )}
         </section>
       )}
-      <KeyHelp hints={HINTS} />
-    </div>
+    </StationScreen>
   )
 }
