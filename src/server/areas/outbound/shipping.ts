@@ -68,9 +68,14 @@ const headOf = (r: Record<string, unknown>): OrderHead => ({
  */
 async function findOrder(tx: AppTx, scope: Scope, code: string, opts: { slots?: boolean } = {}): Promise<OrderHead> {
   const where = sql`o.tenant_id = ${scope.tenantId} AND o.warehouse_id = ${scope.warehouseId}`
+  // Two index lookups (the order number's unique index, the tracking number's partial index), the
+  // order number first: an OR across both columns would read the warehouse's orders one by one.
   const [hit] = rowsOf(await tx.execute(sql`
-    SELECT o.id FROM outbound_order o WHERE ${where} AND (o.order_no = ${code} OR upper(o.tracking_no) = ${code})
-    ORDER BY (o.order_no = ${code}) DESC, o.id DESC LIMIT 1`))
+    SELECT id FROM (
+      (SELECT o.id, 0 AS rank FROM outbound_order o WHERE ${where} AND o.order_no = ${code} LIMIT 1)
+      UNION ALL
+      (SELECT o.id, 1 AS rank FROM outbound_order o WHERE ${where} AND o.tracking_no IS NOT NULL AND upper(o.tracking_no) = ${code} ORDER BY o.id DESC LIMIT 1)
+    ) hit ORDER BY rank LIMIT 1`))
   let id = hit ? n(hit.id) : null
   const label = id === null && opts.slots ? parseWallSlot(code) : null
   if (label) {
