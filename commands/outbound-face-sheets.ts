@@ -47,7 +47,8 @@ export const PrintFaceSheetsArgs = z.strictObject({
 export type PrintFaceSheetsArgs = z.infer<typeof PrintFaceSheetsArgs>
 
 /** Server answers. */
-export interface BuyResult { queued: { orderId: number; orderNo: string; faceSheetId: number }[] }
+/** One queued purchase per parcel that had no live face sheet. */
+export interface BuyResult { queued: { orderId: number; orderNo: string; parcelNo: number; faceSheetId: number }[] }
 export interface CancelResult { cancelled: string[] }
 export interface PrintResult { printer: string; format: 'pdf' | 'zpl'; paper: string; labels: number; bytes: number; jobId: number; url: string }
 

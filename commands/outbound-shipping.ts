@@ -46,11 +46,15 @@ export type ReviewStartArgs = z.input<typeof ReviewStartArgs>
 export const ReviewScanArgs = z.strictObject({ orderNo, code, qty: z.number().int().min(1, 'errors:field.tooSmall').max(10_000).default(1) })
 export type ReviewScanArgs = z.input<typeof ReviewScanArgs>
 /** Pack the reviewed order: the material, its weight (grams) and optional dimensions (mm). */
+/** Parcels of one order at most (outbound_order.parcel_count). */
+export const MAX_PARCELS = 20
 export const ReviewPackArgs = z.strictObject({
   orderNo,
   materialId: z.number().int().positive({ message: 'errors:field.required' }),
   weightG: z.number().int().min(1, 'errors:field.tooSmall').max(100_000),
   lengthMm: dim, widthMm: dim, heightMm: dim,
+  /** The parcels the order is packed into (one material and one face sheet each); not more than its units. */
+  parcels: z.number().int().min(1, 'errors:field.tooSmall').max(MAX_PARCELS, 'errors:field.tooBig').default(1),
 })
 export type ReviewPackArgs = z.input<typeof ReviewPackArgs>
 export const OrderNoArgs = z.strictObject({ orderNo })

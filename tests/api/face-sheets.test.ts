@@ -44,22 +44,25 @@ const refused = async (c: ApiClient, command: string, args: unknown, status: num
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-/** Orders taken through the real flow to ReadyOut: created, validated, waved, claimed, every unit scanned. */
-async function pickedOrders(count: number, extra: Record<string, unknown> = {}): Promise<{ id: number; orderNo: string }[]> {
-  await t.database.tx((tx) => addStock(tx, { ...scope, locationId: shelf.id, skuId: sku.id, stockStatus: StockStatus.Normal }, count, { docType: 'TEST', docNo: 'T-FACE' }, op))
+/**
+ * Orders of `units` units each taken through the real flow to ReadyOut: created, validated, waved (one
+ * bulk task, or `whole`: a task per order, no sorting before review), claimed, every unit scanned.
+ */
+async function pickedOrders(count: number, extra: Record<string, unknown> = {}, units = 1, whole = false): Promise<{ id: number; orderNo: string }[]> {
+  await t.database.tx((tx) => addStock(tx, { ...scope, locationId: shelf.id, skuId: sku.id, stockStatus: StockStatus.Normal }, count * units, { docType: 'TEST', docNo: 'T-FACE' }, op))
   const orders: { id: number; orderNo: string }[] = []
   for (let i = 0; i < count; i++) {
     const o = await ok(admin, 'outbound.order.create', {
       platform: 'TIKTOK', shippingMethod: 'UPS-GROUND', carrierId: ups, consigneeName: 'Ana Ruiz', consigneePhone: '+1 213 555 0100',
-      address: '1 Main St', city: 'Los Angeles', state: 'CA', postcode: '90001', country: 'US', lines: [{ code: sku.code, qty: 1 }], ...extra,
+      address: '1 Main St', city: 'Los Angeles', state: 'CA', postcode: '90001', country: 'US', lines: [{ code: sku.code, qty: units }], ...extra,
     })
     await ok(admin, 'outbound.order.validate', { ids: [o.id] })
     orders.push({ id: o.id, orderNo: o.orderNo })
   }
-  const w = await ok(admin, 'outbound.wave.create', { orderIds: orders.map((o) => o.id), taskMode: 'bulk' })
+  const w = await ok(admin, 'outbound.wave.create', { orderIds: orders.map((o) => o.id), ...(whole ? { taskMode: 'whole', pickMode: 2 } : { taskMode: 'bulk' }) })
   const taskNo = w.tasks[0] as string
   await ok(picker, 'outbound.pickTask.claim', { taskNo })
-  for (let i = 0; i < count; i++) await ok(picker, 'outbound.pick.scan', { taskNo, locationCode: shelf.code, code: sku.code })
+  for (let i = 0; i < count * units; i++) await ok(picker, 'outbound.pick.scan', { taskNo, locationCode: shelf.code, code: sku.code })
   for (const o of orders) expect((await one<{ status: number }>('SELECT status FROM outbound_order WHERE id = $1', [o.id])).status).toBe(2)
   return orders
 }
@@ -113,7 +116,7 @@ describe('buying a face sheet', () => {
     const started = Date.now()
     const r = await ok(admin, 'outbound.faceSheet.buy', { orderIds: [a!.id] })
     expect(Date.now() - started).toBeLessThan(1200)
-    expect(r.queued).toEqual([{ orderId: a!.id, orderNo: a!.orderNo, faceSheetId: expect.any(Number) }])
+    expect(r.queued).toEqual([{ orderId: a!.id, orderNo: a!.orderNo, parcelNo: 1, faceSheetId: expect.any(Number) }])
     // While the carrier works: purchasing, with progress; a second buy is refused, printing too.
     const going = await until(a!.id, [2])
     expect(going.progress).toBeGreaterThanOrEqual(5)
@@ -210,6 +213,63 @@ describe('buying a face sheet', () => {
     await ok(admin, 'outbound.faceSheet.cancel', { orderIds: [c!.id] })
     await ok(admin, 'outbound.faceSheet.buy', { orderIds: [c!.id] })
     expect((await until(c!.id, [3])).trackingNo).toMatch(/^UPS/)
+  }, 90_000)
+})
+
+describe('an order in several parcels', () => {
+  it('packed into two parcels buys two face sheets; one failed is partly bought, refused at printing and shipping; cancel and buy again; either tracking number ships it', async () => {
+    // The sandbox value: the order's first purchase fails — parcel 1's — and parcel 2's is bought.
+    const [o] = await pickedOrders(1, { address: '9 Sandbox Way SIM_FAIL_ONCE' }, 2, true)
+    await ok(admin, 'outbound.review.start', { code: o!.orderNo })
+    await ok(admin, 'outbound.review.scan', { orderNo: o!.orderNo, code: sku.code, qty: 2 })
+    const bag = await one<{ id: number; stock_qty: number }>("SELECT id, stock_qty FROM package_material WHERE tenant_id = 1 AND warehouse_id = 26 AND code = 'BAG-S'")
+    const pack = { orderNo: o!.orderNo, materialId: Number(bag.id), weightG: 1200 }
+    // Not more parcels than units, naming the field.
+    const over = await refused(admin, 'outbound.review.pack', { ...pack, parcels: 3 }, 400, 'outbound:review.errors.parcelsOverUnits')
+    expect(over.errors[0]).toMatchObject({ field: 'parcels' })
+    expect(await ok(admin, 'outbound.review.pack', { ...pack, parcels: 2 })).toMatchObject({ materialLeft: Number(bag.stock_qty) - 2, faceSheetStatus: 0 })
+    expect((await row(o!.id))).toMatchObject({ parcelCount: 2, boughtParcels: 0, faceSheetStatus: 0 })
+
+    const bought = await ok(admin, 'outbound.faceSheet.buy', { orderIds: [o!.id] })
+    expect(bought.queued.map((x: { parcelNo: number }) => x.parcelNo)).toEqual([1, 2])
+    // Parcel 1 fails, parcel 2 lands: partly bought (the order's purchase state is the failed parcel's).
+    const end = Date.now() + 8000
+    let r1 = await row(o!.id)
+    while (!(r1.status === 4 && r1.boughtParcels === 1) && Date.now() < end) { await sleep(60); r1 = await row(o!.id) }
+    expect(r1).toMatchObject({ status: 4, faceSheetStatus: 2, parcelCount: 2, boughtParcels: 1, errorKey: 'outbound-label:errors.addOrderFailed' })
+    expect(r1.trackingNo).toMatch(/^UPS/)
+    // Partly bought is not bought: no printing, no shipping, no re-buy until the postage is cancelled.
+    await refused(admin, 'outbound.faceSheet.print', { orderIds: [o!.id] }, 409, 'outbound-label:errors.mustBuyBeforePrinting')
+    await refused(admin, 'outbound.ship.scan', { code: r1.trackingNo }, 409, 'outbound:ship.errors.noFaceSheet')
+    await refused(admin, 'outbound.faceSheet.buy', { orderIds: [o!.id] }, 409, 'outbound-label:errors.addOrderFailed')
+
+    await ok(admin, 'outbound.faceSheet.cancel', { orderIds: [o!.id] })
+    expect(await row(o!.id)).toMatchObject({ status: 5, faceSheetStatus: 0, boughtParcels: 0, trackingNo: null })
+    // The carrier voided what it sold: both shipments of the first purchase.
+    expect((await shipments(o!.orderNo)).map((x) => x.cancelled_at !== null)).toEqual([true, true])
+    await ok(admin, 'outbound.faceSheet.buy', { orderIds: [o!.id] })
+    const done = await until(o!.id, [3])
+    expect(done).toMatchObject({ faceSheetStatus: 1, boughtParcels: 2 })
+    const sheets = await q<{ parcel_no: number; tracking_no: string }>('SELECT parcel_no, tracking_no FROM face_sheet WHERE order_id = $1 AND status = 3 ORDER BY parcel_no', [o!.id])
+    expect(sheets.map((x) => x.parcel_no)).toEqual([1, 2])
+    expect(done.trackingNo).toBe(sheets[0]!.tracking_no)
+
+    // One label per parcel, "PARCEL i/2", each barcode its own tracking number.
+    const zpl = await admin.get(faceSheetLabelsUrl([o!.id], 'zpl'))
+    expect(zpl.statusCode).toBe(200)
+    expect(zpl.headers['x-label-count']).toBe('2')
+    expect(zpl.body).toContain('PARCEL 1/2')
+    expect(zpl.body).toContain('PARCEL 2/2')
+    const pdf = await admin.get(faceSheetLabelsUrl([o!.id], 'pdf', { paper: 'A4_2' }))
+    expect(await pdfVectorBarcodes(pdf.rawPayload)).toEqual(sheets.map((x) => x.tracking_no))
+
+    // The second parcel's tracking number ships the order; its handover list counts both parcels.
+    const before = await one<{ n: number }>("SELECT coalesce(sum(parcel_count), 0)::int AS n FROM handover WHERE tenant_id = 1 AND warehouse_id = 26")
+    const shipped = await ok(admin, 'outbound.ship.scan', { code: sheets[1]!.tracking_no })
+    expect(shipped).toMatchObject({ orderNo: o!.orderNo, qty: 2 })
+    const after = await one<{ n: number }>("SELECT coalesce(sum(parcel_count), 0)::int AS n FROM handover WHERE tenant_id = 1 AND warehouse_id = 26")
+    expect(after.n - before.n).toBe(2)
+    await refused(admin, 'outbound.ship.scan', { code: sheets[0]!.tracking_no }, 409, 'outbound:ship.errors.shipped')
   }, 90_000)
 })
 

@@ -8,12 +8,16 @@
 // process claims due rows (FOR UPDATE SKIP LOCKED, then a lease through next_at, so no lock is held
 // while the carrier answers), places the order (Queued → Purchasing) and polls the waybill until it
 // exists (→ Bought: tracking number on the order) or the carrier failed it (→ Failed: "add-order
-// failed, cancel postage and buy again"). Never twice: the order's row is locked by the command, at
-// most one live row per order (partial unique index), the carrier is called with the row as its
-// client reference (a retried call returns the shipment already made), and every worker write is
-// conditional on the state it read.
-// outbound_order.face_sheet_status / tracking_no mirror the live row (the grids and the shipping scan
-// read them); they change in the same transaction as the row.
+// failed, cancel postage and buy again"). An order packed into several parcels buys one face sheet per
+// parcel (face_sheet.parcel_no); its purchase state is the parcels' together (faceSheetState: a failed
+// parcel fails the order's, one in flight keeps it purchasing, all bought is bought, some bought and
+// none in flight lets the missing ones be bought). Never twice: the order's row is locked by the
+// command, at most one live row per parcel (partial unique index), the carrier is called with the row
+// as its client reference (a retried call returns the shipment already made), and every worker write
+// is conditional on the state it read.
+// outbound_order.face_sheet_status (not bought / bought / partly bought) and tracking_no (the first
+// parcel's) mirror the live rows (the grids and the shipping scan read them); they change in the same
+// transaction as the rows.
 import { z } from 'zod'
 import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
@@ -45,14 +49,15 @@ type Scope = { tenantId: number; warehouseId: number }
 // ---------------------------------------------------------------------------------------------
 // Reading orders, carriers and face sheets
 
-interface OrderRow extends Consignment { id: number; status: number; carrierId: number | null }
+interface OrderRow extends Consignment { id: number; status: number; carrierId: number | null; parcelCount: number }
 
 const orderOf = (r: Record<string, unknown>): OrderRow => ({
   id: n(r.id), orderNo: String(r.order_no), status: n(r.status), carrierId: r.carrier_id == null ? null : n(r.carrier_id),
   consigneeName: str(r.consignee_name), consigneePhone: str(r.consignee_phone), address: str(r.address), city: str(r.city), state: str(r.state),
   postcode: str(r.postcode), country: str(r.country), weightG: r.weight_g == null ? null : n(r.weight_g), shippingMethod: str(r.shipping_method),
+  parcelCount: r.parcel_count == null ? 1 : n(r.parcel_count),
 })
-const ORDER_COLS = sql`o.id, o.order_no, o.status, o.carrier_id, o.consignee_name, o.consignee_phone, o.address, o.city, o.state, o.postcode, o.country, o.weight_g, o.shipping_method`
+const ORDER_COLS = sql`o.id, o.order_no, o.status, o.carrier_id, o.consignee_name, o.consignee_phone, o.address, o.city, o.state, o.postcode, o.country, o.weight_g, o.shipping_method, o.parcel_count`
 
 /** The orders of the pair, in id order, locked for the transaction; an id of no order here is 404. */
 async function lockOrders(tx: AppTx, scope: Scope, ids: readonly number[]): Promise<OrderRow[]> {
@@ -64,19 +69,46 @@ async function lockOrders(tx: AppTx, scope: Scope, ids: readonly number[]): Prom
   return rows
 }
 
-interface SheetRow { id: number; orderId: number; status: number; carrierId: number; carrierRef: string | null; trackingNo: string | null; label: Record<string, unknown> | null }
-/** The latest face sheet of each order (live or cancelled). */
-async function latestSheets(q: Queryable, orderIds: readonly number[]): Promise<Map<number, SheetRow>> {
+interface SheetRow { id: number; orderId: number; parcelNo: number; status: number; carrierId: number; carrierRef: string | null; trackingNo: string | null; label: Record<string, unknown> | null }
+/** An order's face sheets: the live ones (one per parcel at most, by parcel) and the state of its latest row. */
+interface OrderSheets { live: SheetRow[]; last: number }
+const LIVE: readonly number[] = [W.Queued, W.Purchasing, W.Bought, W.Failed]
+
+async function sheetsOf(q: Queryable, orderIds: readonly number[]): Promise<Map<number, OrderSheets>> {
   const rows = rowsOf(await q.execute(sql`
-    SELECT DISTINCT ON (order_id) id, order_id, status, carrier_id, carrier_ref, tracking_no, label FROM face_sheet
-    WHERE order_id = ANY(${intArray(orderIds)}) ORDER BY order_id, id DESC`))
-  return new Map(rows.map((r) => [n(r.order_id), {
-    id: n(r.id), orderId: n(r.order_id), status: n(r.status), carrierId: n(r.carrier_id), carrierRef: str(r.carrier_ref), trackingNo: str(r.tracking_no),
-    label: (typeof r.label === 'string' ? JSON.parse(r.label) : r.label) as Record<string, unknown> | null,
-  }]))
+    SELECT id, order_id, parcel_no, status, carrier_id, carrier_ref, tracking_no, label FROM face_sheet
+    WHERE order_id = ANY(${intArray(orderIds)}) ORDER BY order_id, id`))
+  const out = new Map<number, OrderSheets>()
+  for (const r of rows) {
+    const s: SheetRow = {
+      id: n(r.id), orderId: n(r.order_id), parcelNo: n(r.parcel_no), status: n(r.status), carrierId: n(r.carrier_id), carrierRef: str(r.carrier_ref), trackingNo: str(r.tracking_no),
+      label: (typeof r.label === 'string' ? JSON.parse(r.label) : r.label) as Record<string, unknown> | null,
+    }
+    const g = out.get(s.orderId) ?? { live: [], last: W.None }
+    g.last = s.status
+    if (LIVE.includes(s.status)) g.live.push(s)
+    out.set(s.orderId, g)
+  }
+  for (const g of out.values()) g.live.sort((a, b) => a.parcelNo - b.parcelNo)
+  return out
 }
 
-const factsOf = (o: OrderRow, s: SheetRow | undefined): FaceSheetFacts => ({ orderNo: o.orderNo, status: s?.status ?? W.None, orderStatus: o.status })
+/**
+ * The order's purchase state from its parcels' face sheets (WaybillState): a failed parcel → Failed
+ * (cancel postage and buy again), one in flight → Purchasing / Queued, every parcel bought → Bought;
+ * none live → its latest row's state (Cancelled) or None; some bought and none in flight → None (the
+ * missing parcels may be bought).
+ */
+export function faceSheetState(parcelCount: number, g: OrderSheets | undefined): number {
+  if (!g || g.live.length === 0) return g?.last === W.Cancelled ? W.Cancelled : W.None
+  const has = (st: number) => g.live.some((s) => s.status === st)
+  if (has(W.Failed)) return W.Failed
+  if (has(W.Purchasing)) return W.Purchasing
+  if (has(W.Queued)) return W.Queued
+  return g.live.filter((s) => s.status === W.Bought).length >= parcelCount ? W.Bought : W.None
+}
+
+const factsOf = (o: OrderRow, g: OrderSheets | undefined): FaceSheetFacts => ({ orderNo: o.orderNo, status: faceSheetState(o.parcelCount, g), orderStatus: o.status })
 
 export async function carrierConfig(q: Queryable, id: number): Promise<CarrierConfig & { status: number }> {
   const [c] = rowsOf(await q.execute(sql`SELECT id, code, name, adapter, requires_phone, sim_failure_percent, account_no, status FROM carrier WHERE id = ${id}`))
@@ -87,13 +119,19 @@ export async function carrierConfig(q: Queryable, id: number): Promise<CarrierCo
   }
 }
 
-/** outbound_order.face_sheet_status / tracking_no from the order's live face sheet. */
-async function mirrorOrder(tx: AppTx, orderId: number): Promise<void> {
+/**
+ * outbound_order.face_sheet_status / tracking_no from the order's parcels' bought face sheets: none →
+ * not bought, all its parcels → bought, some → partly bought; the tracking number is the first bought
+ * parcel's. The pack (which sets the parcel count) calls it too.
+ */
+export async function mirrorOrder(tx: AppTx, orderId: number): Promise<void> {
   await tx.execute(sql`
     UPDATE outbound_order o SET
-      face_sheet_status = CASE WHEN f.tracking_no IS NULL THEN ${FaceSheetStatus.NotBought}::smallint ELSE ${FaceSheetStatus.Bought}::smallint END,
-      tracking_no = f.tracking_no, updated_at = now()
-    FROM (SELECT (SELECT tracking_no FROM face_sheet WHERE order_id = ${orderId} AND status = ${W.Bought} ORDER BY id DESC LIMIT 1) AS tracking_no) f
+      face_sheet_status = CASE WHEN b.bought = 0 THEN ${FaceSheetStatus.NotBought}::smallint
+        WHEN b.bought >= o.parcel_count THEN ${FaceSheetStatus.Bought}::smallint ELSE ${FaceSheetStatus.PartlyBought}::smallint END,
+      tracking_no = b.tracking_no, updated_at = now()
+    FROM (SELECT count(*)::int AS bought, (array_agg(tracking_no ORDER BY parcel_no, id))[1] AS tracking_no
+          FROM face_sheet WHERE order_id = ${orderId} AND status = ${W.Bought}) b
     WHERE o.id = ${orderId}`)
 }
 
@@ -102,7 +140,7 @@ async function mirrorOrder(tx: AppTx, orderId: number): Promise<void> {
 
 defineHandler<BuyFaceSheetsArgs>('outbound.faceSheet.buy', async ({ tx, auth, args, setSummary }): Promise<BuyResult> => {
   const orders = await lockOrders(tx, auth, args.orderIds)
-  const sheets = await latestSheets(tx, orders.map((o) => o.id))
+  const sheets = await sheetsOf(tx, orders.map((o) => o.id))
   for (const o of orders) refuseUnlessAllowed(faceSheetMachine, 'outbound.faceSheet.buy', factsOf(o, sheets.get(o.id)), auth)
   const queued: BuyResult['queued'] = []
   const carriers = new Map<number, Awaited<ReturnType<typeof carrierConfig>>>()
@@ -115,13 +153,18 @@ defineHandler<BuyFaceSheetsArgs>('outbound.faceSheet.buy', async ({ tx, auth, ar
     // The carrier's own check (service, consignee): refusals such as a consignee without phone.
     const quote = await adapterFor(tx, carrier).quote(carrier, o)
     if (!quote.ok) throw conflict(quote.refusal.key, { ...quote.refusal.params, orderNo: o.orderNo, carrier: carrier.code })
-    const [row] = rowsOf(await tx.execute(sql`
-      INSERT INTO face_sheet (tenant_id, warehouse_id, order_id, order_no, carrier_id, status, created_by)
-      VALUES (${auth.tenantId}, ${auth.warehouseId}, ${o.id}, ${o.orderNo}, ${carrier.id}, ${W.Queued}, ${auth.userId})
-      ON CONFLICT (order_id) WHERE status IN (1, 2, 3, 4) DO NOTHING RETURNING id`))
-    // Only a purchase that slipped past the order lock (none should) lands here: never a second one.
-    if (!row) throw conflict('outbound-label:errors.labelBeingPurchased', { orderNo: o.orderNo })
-    queued.push({ orderId: o.id, orderNo: o.orderNo, faceSheetId: n(row.id) })
+    // One face sheet per parcel that has none live (all of them, or the ones a partly bought order misses).
+    const have = new Set((sheets.get(o.id)?.live ?? []).map((s) => s.parcelNo))
+    for (let parcelNo = 1; parcelNo <= o.parcelCount; parcelNo++) {
+      if (have.has(parcelNo)) continue
+      const [row] = rowsOf(await tx.execute(sql`
+        INSERT INTO face_sheet (tenant_id, warehouse_id, order_id, order_no, parcel_no, carrier_id, status, created_by)
+        VALUES (${auth.tenantId}, ${auth.warehouseId}, ${o.id}, ${o.orderNo}, ${parcelNo}, ${carrier.id}, ${W.Queued}, ${auth.userId})
+        ON CONFLICT (order_id, parcel_no) WHERE status IN (1, 2, 3, 4) DO NOTHING RETURNING id`))
+      // Only a purchase that slipped past the order lock (none should) lands here: never a second one.
+      if (!row) throw conflict('outbound-label:errors.labelBeingPurchased', { orderNo: o.orderNo })
+      queued.push({ orderId: o.id, orderNo: o.orderNo, parcelNo, faceSheetId: n(row.id) })
+    }
   }
   setSummary(`buy face sheets ${queued.map((q) => q.orderNo).join(', ')}`)
   faceSheetWorker?.wake()
@@ -130,20 +173,22 @@ defineHandler<BuyFaceSheetsArgs>('outbound.faceSheet.buy', async ({ tx, auth, ar
 
 defineHandler<CancelFaceSheetsArgs>('outbound.faceSheet.cancel', async ({ tx, auth, args, setSummary }): Promise<CancelResult> => {
   const orders = await lockOrders(tx, auth, args.orderIds)
-  const sheets = await latestSheets(tx, orders.map((o) => o.id))
+  const sheets = await sheetsOf(tx, orders.map((o) => o.id))
   for (const o of orders) refuseUnlessAllowed(faceSheetMachine, 'outbound.faceSheet.cancel', factsOf(o, sheets.get(o.id)), auth)
   const cancelled: string[] = []
   for (const o of orders) {
-    const s = sheets.get(o.id)!
-    // The carrier voids the postage it sold (a queued sheet never reached it; the worker voids any
-    // order it placed meanwhile when its conditional write finds the row cancelled).
-    if (s.carrierRef) {
-      const carrier = await carrierConfig(tx, s.carrierId)
-      const r = await adapterFor(tx, carrier).cancel(carrier, s.carrierRef)
-      if (!r.ok) throw conflict(r.refusal.key, { ...r.refusal.params, orderNo: o.orderNo })
+    // Every parcel's postage: the carrier voids what it sold (a queued sheet never reached it; the
+    // worker voids any order it placed meanwhile when its conditional write finds the row cancelled).
+    for (const s of sheets.get(o.id)?.live ?? []) {
+      if (s.status === W.Purchasing) continue
+      if (s.carrierRef) {
+        const carrier = await carrierConfig(tx, s.carrierId)
+        const r = await adapterFor(tx, carrier).cancel(carrier, s.carrierRef)
+        if (!r.ok) throw conflict(r.refusal.key, { ...r.refusal.params, orderNo: o.orderNo })
+      }
+      await tx.execute(sql`UPDATE face_sheet SET status = ${W.Cancelled}, cancelled_at = now(), cancelled_by = ${auth.userId}, updated_at = now()
+        WHERE id = ${s.id} AND status IN (${W.Queued}, ${W.Bought}, ${W.Failed})`)
     }
-    await tx.execute(sql`UPDATE face_sheet SET status = ${W.Cancelled}, cancelled_at = now(), cancelled_by = ${auth.userId}, updated_at = now()
-      WHERE id = ${s.id} AND status IN (${W.Queued}, ${W.Bought}, ${W.Failed})`)
     await mirrorOrder(tx, o.id)
     cancelled.push(o.orderNo)
   }
@@ -151,7 +196,7 @@ defineHandler<CancelFaceSheetsArgs>('outbound.faceSheet.cancel', async ({ tx, au
   return { cancelled }
 })
 
-/** The face sheet label of an order: the tracking number as code128 (or QR), carrier, consignee, order. */
+/** The face sheet label of a parcel: its tracking number as code128 (or QR), carrier, consignee, order, parcel i/N. */
 function faceSheetLabel(o: OrderRow, s: SheetRow, carrierName: string): Label {
   const place = [o.city, o.state, o.postcode].filter(Boolean).join(' ')
   return {
@@ -159,28 +204,34 @@ function faceSheetLabel(o: OrderRow, s: SheetRow, carrierName: string): Label {
     lines: [
       s.trackingNo!, [carrierName, o.shippingMethod].filter(Boolean).join(' / '), `SHIP TO: ${o.consigneeName ?? ''}`,
       o.address ?? '', place, o.country ?? '', `ORDER ${o.orderNo}${o.weightG ? ` / ${(o.weightG / 1000).toFixed(2)} kg` : ''}`,
+      o.parcelCount > 1 ? `PARCEL ${s.parcelNo}/${o.parcelCount}` : '',
     ].filter((l) => l !== ''),
   }
 }
 
-/** The bought face sheets of some orders as labels, in the order asked; refused unless each is bought. */
+/** The bought face sheets of some orders as labels (one per parcel), in the order asked; refused unless each order's are all bought. */
 async function labelsFor(q: Queryable, scope: Scope, ids: readonly number[], actor: AuthContext): Promise<{ labels: Label[]; sheetIds: number[]; orderNos: string[] }> {
   const uniq = [...new Set(ids)]
   const rows = rowsOf(await q.execute(sql`SELECT ${ORDER_COLS} FROM outbound_order o
     WHERE o.id = ANY(${intArray(uniq)}) AND o.tenant_id = ${scope.tenantId} AND o.warehouse_id = ${scope.warehouseId}`)).map(orderOf)
   const missing = uniq.find((id) => !rows.some((r) => r.id === id))
   if (missing !== undefined) throw notFound('outbound-label:errors.orderNotFound', { id: missing })
-  const sheets = await latestSheets(q, uniq)
-  const names = new Map(rowsOf(await q.execute(sql`SELECT id, name FROM carrier WHERE id = ANY(${intArray([...sheets.values()].map((s) => s.carrierId))})`)).map((r) => [n(r.id), String(r.name)]))
+  const sheets = await sheetsOf(q, uniq)
+  const carrierIds = [...sheets.values()].flatMap((g) => g.live.map((s) => s.carrierId))
+  const names = new Map(rowsOf(await q.execute(sql`SELECT id, name FROM carrier WHERE id = ANY(${intArray(carrierIds)})`)).map((r) => [n(r.id), String(r.name)]))
   const out: Label[] = []
+  const sheetIds: number[] = []
   const byId = new Map(rows.map((r) => [r.id, r]))
   for (const id of uniq) {
     const o = byId.get(id)!
     refuseUnlessAllowed(faceSheetMachine, 'outbound.faceSheet.print', factsOf(o, sheets.get(id)), actor)
-    const s = sheets.get(id)!
-    out.push(faceSheetLabel(o, s, names.get(s.carrierId) ?? ''))
+    for (const s of sheets.get(id)!.live) {
+      if (s.status !== W.Bought) continue
+      out.push(faceSheetLabel(o, s, names.get(s.carrierId) ?? ''))
+      sheetIds.push(s.id)
+    }
   }
-  return { labels: out, sheetIds: uniq.map((id) => sheets.get(id)!.id), orderNos: uniq.map((id) => byId.get(id)!.orderNo) }
+  return { labels: out, sheetIds, orderNos: uniq.map((id) => byId.get(id)!.orderNo) }
 }
 
 export async function renderFaceSheets(labels: readonly Label[], format: 'pdf' | 'zpl', paper: LabelPaper, code: CodeKind, title: string): Promise<Buffer> {
@@ -352,17 +403,25 @@ export let faceSheetWorker: FaceSheetWorker | undefined
 
 const o = outboundOrder
 const latest = (col: string) => sql`(SELECT ${sql.identifier(col)} FROM face_sheet f WHERE f.order_id = ${o.id} ORDER BY f.id DESC LIMIT 1)`
+/** The order's purchase state from its parcels (faceSheetState in SQL): failed, purchasing, queued, bought; else its latest row's (cancelled) or none. */
+const stateSql = sql`coalesce((SELECT CASE WHEN bool_or(f.status = ${W.Failed}) THEN ${W.Failed} WHEN bool_or(f.status = ${W.Purchasing}) THEN ${W.Purchasing}
+    WHEN bool_or(f.status = ${W.Queued}) THEN ${W.Queued} WHEN count(*) >= ${o}.parcel_count THEN ${W.Bought} END
+  FROM face_sheet f WHERE f.order_id = ${o.id} AND f.status IN (1, 2, 3, 4) HAVING count(*) > 0), CASE WHEN ${latest('status')} = ${W.Cancelled} THEN ${W.Cancelled} ELSE ${W.None} END)`
 export const FACE_SHEET_LIST = {
   table: o,
   select: {
     id: o.id, orderNo: o.orderNo, orderStatus: o.status, platform: o.platform, shippingMethod: o.shippingMethod, carrierId: o.carrierId,
     carrierCode: sql<string | null>`(SELECT code FROM carrier c WHERE c.id = coalesce(${latest('carrier_id')}, ${o.carrierId}))`.as('carrierCode'),
     consigneeName: o.consigneeName, consigneePhone: o.consigneePhone, country: o.country, expectedQty: o.expectedQty, pickedQty: o.pickedQty,
-    status: sql<number>`coalesce(${latest('status')}, 0)`.mapWith(Number).as('status'),
+    status: sql<number>`${stateSql}`.mapWith(Number).as('status'),
+    parcelCount: sql<number>`${o}.parcel_count`.mapWith(Number).as('parcelCount'),
+    // ${o}.id, not ${o.id}: drizzle leaves a column at the top of a single-table select's sql unqualified ("id" would be f.id here).
+    boughtParcels: sql<number>`(SELECT count(*) FROM face_sheet f WHERE f.order_id = ${o}.id AND f.status = ${W.Bought})`.mapWith(Number).as('boughtParcels'),
     faceSheetStatus: sql<number>`${o}.face_sheet_status`.mapWith(Number).as('faceSheetStatus'),
     trackingNo: sql<string | null>`${o}.tracking_no`.as('trackingNo'),
     weightG: sql<number | null>`${o}.weight_g`.as('weightG'),
-    errorKey: sql<string | null>`${latest('error_key')}`.as('errorKey'),
+    // The failed parcel's message (another parcel may be bought after it).
+    errorKey: sql<string | null>`coalesce((SELECT f.error_key FROM face_sheet f WHERE f.order_id = ${o}.id AND f.status = ${W.Failed} ORDER BY f.id DESC LIMIT 1), ${latest('error_key')})`.as('errorKey'),
     expectedReadyAt: sql<string | null>`${latest('expected_ready_at')}`.as('expectedReadyAt'),
     printedCount: sql<number | null>`${latest('printed_count')}`.as('printedCount'),
     requestedAt: sql<string | null>`${latest('requested_at')}`.as('requestedAt'),
@@ -377,7 +436,7 @@ export const FACE_SHEET_LIST = {
     orderNo: { type: 'text', column: o.orderNo },
     trackingNo: { type: 'text', column: sql`${o}.tracking_no` },
     faceSheetStatus: { type: 'enum', column: sql`${o}.face_sheet_status::text`, values: DICTIONARIES.faceSheetStatus.map((e) => e.value) },
-    status: { type: 'enum', column: sql`coalesce(${latest('status')}, 0)::text`, values: DICTIONARIES.waybillState.map((e) => e.value) },
+    status: { type: 'enum', column: sql`(${stateSql})::text`, values: DICTIONARIES.waybillState.map((e) => e.value) },
     orderStatus: { type: 'enum', column: sql`${o.status}::text`, values: DICTIONARIES.outboundOrderStatus.map((e) => e.value) },
     pickedAt: { type: 'dateRange', column: o.pickedAt },
   },
@@ -433,7 +492,8 @@ export function faceSheetRoutes(db: Queryable): RouteDef[] {
       query: z.object({ orderId: z.coerce.number().int().positive() }),
       handler: async ({ query, auth }) => {
         const [s] = rowsOf(await db.execute(sql`SELECT f.carrier_id, f.tracking_no FROM face_sheet f
-          WHERE f.order_id = ${query.orderId} AND f.tenant_id = ${auth.tenantId} AND f.warehouse_id = ${auth.warehouseId} AND f.status = ${W.Bought}`))
+          WHERE f.order_id = ${query.orderId} AND f.tenant_id = ${auth.tenantId} AND f.warehouse_id = ${auth.warehouseId} AND f.status = ${W.Bought}
+          ORDER BY f.parcel_no LIMIT 1`))
         if (!s) throw notFound('outbound-label:errors.noTracking', { id: query.orderId })
         const carrier = await carrierConfig(db, n(s.carrier_id))
         return { trackingNo: String(s.tracking_no), carrier: carrier.code, events: await adapterFor(db, carrier).tracking(carrier, String(s.tracking_no)) }

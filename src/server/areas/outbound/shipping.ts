@@ -23,12 +23,12 @@ import { addStock, consumeReservation, moveStock, reserveStock, type Operator } 
 import { OUTBOUND_DOC } from '../../inventory/allocation'
 import { resolveCodes } from '../inbound/orders'
 import { needsSorting, orderAtSlot } from './sorting'
-import { printFaceSheets } from './face-sheets'
+import { mirrorOrder, printFaceSheets } from './face-sheets'
 import { registerDocumentLookup, containsPattern } from '../search/registry'
 import { translate } from '../../i18n'
 import { outboundOrderMachine, type OutboundOrderFacts } from '../../../domain/states/outbound-order'
 import { returnShelfTaskMachine } from '../../../domain/states/return-shelf-task'
-import { dictLabelKey, FaceSheetStatus, HandlingStatus, OutboundOrderStatus, PackingStatus, StorageAreaType, TaskClaimStatus } from '../../../domain/dictionaries'
+import { dictLabelKey, FaceSheetStatus, HandlingStatus, OutboundOrderStatus, PackingStatus, StorageAreaType, TaskClaimStatus, WaybillState as W } from '../../../domain/dictionaries'
 import { PACKING_LOCATION } from '../../db/seed/stations'
 import {
   AutoPackArgs, CancelShipmentArgs, HandoverCloseArgs, OrderNoArgs, ReturnShelfScanArgs, ReviewPackArgs, ReviewScanArgs, ReviewStartArgs, SHIPPING_API,
@@ -68,13 +68,16 @@ const headOf = (r: Record<string, unknown>): OrderHead => ({
  */
 async function findOrder(tx: AppTx, scope: Scope, code: string, opts: { slots?: boolean } = {}): Promise<OrderHead> {
   const where = sql`o.tenant_id = ${scope.tenantId} AND o.warehouse_id = ${scope.warehouseId}`
-  // Two index lookups (the order number's unique index, the tracking number's partial index), the
-  // order number first: an OR across both columns would read the warehouse's orders one by one.
+  // Index lookups (the order number's unique index, the order's tracking number, any parcel's bought
+  // face sheet), the order number first: an OR across the columns would read the orders one by one.
   const [hit] = rowsOf(await tx.execute(sql`
     SELECT id FROM (
       (SELECT o.id, 0 AS rank FROM outbound_order o WHERE ${where} AND o.order_no = ${code} LIMIT 1)
       UNION ALL
       (SELECT o.id, 1 AS rank FROM outbound_order o WHERE ${where} AND o.tracking_no IS NOT NULL AND upper(o.tracking_no) = ${code} ORDER BY o.id DESC LIMIT 1)
+      UNION ALL
+      (SELECT f.order_id, 2 AS rank FROM face_sheet f WHERE f.tenant_id = ${scope.tenantId} AND f.warehouse_id = ${scope.warehouseId} AND f.status = ${W.Bought}
+        AND upper(f.tracking_no) = ${code} ORDER BY f.id DESC LIMIT 1)
     ) hit ORDER BY rank LIMIT 1`))
   let id = hit ? n(hit.id) : null
   const label = id === null && opts.slots ? parseWallSlot(code) : null
@@ -199,24 +202,34 @@ async function openReservations(q: Queryable, scope: Scope, orderNo: string) {
 }
 
 /** One packing material off the consumables' ledger (refused when none is left). */
-async function takeMaterial(tx: AppTx, auth: AuthContext, materialId: number, orderNo: string): Promise<{ code: string; left: number }> {
+async function takeMaterial(tx: AppTx, auth: AuthContext, materialId: number, orderNo: string, count = 1): Promise<{ code: string; left: number }> {
   const [m] = rowsOf(await tx.execute(sql`
     SELECT id, code, stock_qty, status FROM package_material WHERE id = ${materialId} AND tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} FOR UPDATE`))
   if (!m || n(m.status) !== 1) throw fieldError('materialId', 'outbound:review.errors.materialUnknown', { value: materialId })
-  if (n(m.stock_qty) < 1) throw new AppError(409, 'outbound:review.errors.materialOut', { code: m.code }, [{ field: 'materialId', messageKey: 'outbound:review.errors.materialOut', params: { code: m.code } }])
-  const left = n(m.stock_qty) - 1
+  if (n(m.stock_qty) < count) throw new AppError(409, 'outbound:review.errors.materialOut', { code: m.code }, [{ field: 'materialId', messageKey: 'outbound:review.errors.materialOut', params: { code: m.code } }])
+  const left = n(m.stock_qty) - count
   await tx.execute(sql`UPDATE package_material SET stock_qty = ${left}, updated_at = now() WHERE id = ${materialId}`)
   await tx.execute(sql`
     INSERT INTO consumable_ledger (tenant_id, warehouse_id, material_id, delta, balance_after, doc_type, doc_no, reason, operator_id, operator_name)
-    VALUES (${auth.tenantId}, ${auth.warehouseId}, ${materialId}, -1, ${left}, ${OUTBOUND_DOC}, ${orderNo}, 'pack', ${auth.userId}, ${auth.username})`)
+    VALUES (${auth.tenantId}, ${auth.warehouseId}, ${materialId}, ${-count}, ${left}, ${OUTBOUND_DOC}, ${orderNo}, 'pack', ${auth.userId}, ${auth.username})`)
   return { code: String(m.code), left }
 }
 
-/** Reviewed → packed: a material taken, the goods from wherever they wait to the packing location (reservations follow). */
-async function pack(tx: AppTx, auth: AuthContext, h: OrderHead, a: { materialId: number; weightG: number; lengthMm?: number | null; widthMm?: number | null; heightMm?: number | null }): Promise<PackResult> {
+/**
+ * Reviewed → packed into `parcels` parcels (one material each, not more parcels than units, not fewer
+ * than the face sheets already bought): the goods from wherever they wait to the packing location
+ * (reservations follow); the order's face sheet state follows its parcel count (one bought of two
+ * parcels is partly bought).
+ */
+async function pack(tx: AppTx, auth: AuthContext, h: OrderHead, a: { materialId: number; weightG: number; lengthMm?: number | null; widthMm?: number | null; heightMm?: number | null; parcels?: number }): Promise<PackResult> {
   const [left] = rowsOf(await tx.execute(sql`SELECT count(*)::int AS n FROM outbound_order_line WHERE order_id = ${h.id} AND reviewed_qty < picked_qty`))
   if (n(left!.n) > 0) throw conflict('outbound:review.errors.notAllReviewed', { orderNo: h.orderNo, lines: n(left!.n) })
-  const material = await takeMaterial(tx, auth, a.materialId, h.orderNo)
+  const parcels = a.parcels ?? 1
+  const [units] = rowsOf(await tx.execute(sql`SELECT picked_qty, (SELECT count(*)::int FROM face_sheet WHERE order_id = ${h.id} AND status IN (1, 2, 3, 4)) AS live
+    FROM outbound_order WHERE id = ${h.id}`))
+  if (parcels > n(units!.picked_qty)) throw fieldError('parcels', 'outbound:review.errors.parcelsOverUnits', { parcels, units: n(units!.picked_qty) })
+  if (parcels < n(units!.live)) throw fieldError('parcels', 'outbound:review.errors.parcelsBelowFaceSheets', { parcels, faceSheets: n(units!.live) })
+  const material = await takeMaterial(tx, auth, a.materialId, h.orderNo, parcels)
   const packAt = await packingLocation(tx, auth)
   for (const r of await openReservations(tx, auth, h.orderNo)) {
     if (n(r.location_id) === packAt) continue
@@ -228,8 +241,10 @@ async function pack(tx: AppTx, auth: AuthContext, h: OrderHead, a: { materialId:
   }
   await tx.execute(sql`
     UPDATE outbound_order SET packing_status = ${PK.Completed}, package_material_id = ${a.materialId}, weight_g = ${a.weightG}, length_mm = ${a.lengthMm ?? null},
-      width_mm = ${a.widthMm ?? null}, height_mm = ${a.heightMm ?? null}, reviewed_at = now(), reviewed_by = ${auth.userId}, packed_at = now(), updated_at = now(), updated_by = ${auth.userId}
+      width_mm = ${a.widthMm ?? null}, height_mm = ${a.heightMm ?? null}, parcel_count = ${parcels}, reviewed_at = now(), reviewed_by = ${auth.userId}, packed_at = now(),
+      updated_at = now(), updated_by = ${auth.userId}
     WHERE id = ${h.id}`)
+  await mirrorOrder(tx, h.id)
   const [o] = rowsOf(await tx.execute(sql`SELECT tracking_no, face_sheet_status FROM outbound_order WHERE id = ${h.id}`))
   return { orderId: h.id, orderNo: h.orderNo, trackingNo: o!.tracking_no == null ? null : String(o!.tracking_no), faceSheetStatus: n(o!.face_sheet_status), materialCode: material.code, materialLeft: material.left }
 }
@@ -316,7 +331,8 @@ defineHandler<z.output<typeof ShipScanArgs>>('outbound.ship.scan', async ({ tx, 
   await tx.execute(sql`
     UPDATE outbound_order SET status = ${OS.Over}, actual_qty = picked_qty, shipped_at = now(), handover_id = ${ho.id}, closed_at = now(), updated_at = now(), updated_by = ${auth.userId}
     WHERE id = ${h.id}`)
-  const [c] = rowsOf(await tx.execute(sql`UPDATE handover SET parcel_count = parcel_count + 1, qty = qty + ${qty} WHERE id = ${ho.id} RETURNING parcel_count`))
+  const [c] = rowsOf(await tx.execute(sql`UPDATE handover SET parcel_count = parcel_count + (SELECT parcel_count FROM outbound_order WHERE id = ${h.id}), qty = qty + ${qty}
+    WHERE id = ${ho.id} RETURNING parcel_count`))
   setSummary(`${h.orderNo} shipped ${h.trackingNo ?? ''} → ${ho.handoverNo}`)
   return { orderNo: h.orderNo, trackingNo: h.trackingNo, handoverNo: ho.handoverNo, carrier: h.carrierKey, parcels: n(c!.parcel_count), qty } satisfies ShipResult
 })
@@ -344,8 +360,10 @@ defineHandler<CancelShipmentArgs>('outbound.order.cancelShipment', async ({ tx, 
       await addStock(tx, key, n(r.qty), doc, opOf(auth))
       await reserveStock(tx, key, n(r.qty), doc, opOf(auth))
     }
-    const [o] = rowsOf(await tx.execute(sql`SELECT handover_id, actual_qty FROM outbound_order WHERE id = ${id}`))
-    if (o!.handover_id != null) await tx.execute(sql`UPDATE handover SET parcel_count = greatest(parcel_count - 1, 0), qty = greatest(qty - ${n(o!.actual_qty)}, 0) WHERE id = ${o!.handover_id}`)
+    const [o] = rowsOf(await tx.execute(sql`SELECT handover_id, actual_qty, parcel_count FROM outbound_order WHERE id = ${id}`))
+    if (o!.handover_id != null) {
+      await tx.execute(sql`UPDATE handover SET parcel_count = greatest(parcel_count - ${n(o!.parcel_count)}, 0), qty = greatest(qty - ${n(o!.actual_qty)}, 0) WHERE id = ${o!.handover_id}`)
+    }
     await tx.execute(sql`UPDATE outbound_order_line SET shipped_qty = 0 WHERE order_id = ${id}`)
     await tx.execute(sql`
       UPDATE outbound_order SET status = ${OS.ReadyOut}, actual_qty = 0, shipped_at = NULL, closed_at = NULL, handover_id = NULL, updated_at = now(), updated_by = ${auth.userId}

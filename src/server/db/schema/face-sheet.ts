@@ -11,6 +11,8 @@ export const faceSheet = pgTable('face_sheet', {
   warehouseId: integer('warehouse_id').notNull(),
   orderId: integer('order_id').notNull(),
   orderNo: text('order_no').notNull(),
+  /** 0039: which parcel of the order (1…parcel_count). */
+  parcelNo: smallint('parcel_no').notNull(),
   carrierId: integer('carrier_id').notNull(),
   status: smallint('status').notNull(),
   carrierRef: text('carrier_ref'),

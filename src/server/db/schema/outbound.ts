@@ -49,6 +49,8 @@ export const outboundOrder = pgTable('outbound_order', {
   packingStatus: smallint('packing_status').notNull(),
   faceSheetStatus: smallint('face_sheet_status').notNull(),
   trackingNo: text('tracking_no'),
+  /** 0039: the parcels the pack made (one face sheet each). */
+  parcelCount: smallint('parcel_count').notNull(),
   sortSlot: integer('sort_slot'),
   sortedAt: ts('sorted_at'),
   packageMaterialId: integer('package_material_id'),

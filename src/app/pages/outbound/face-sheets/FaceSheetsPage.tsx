@@ -1,7 +1,7 @@
 // Face sheets (stock-out → ToC → faceorder-manage, component 'stock-out/faceorder-manage'): picked orders
 // of the current warehouse+tenant with their face sheet — not bought / queued / purchasing (with the
 // carrier's progress) / bought / failed / postage cancelled — the purchase status (bought, not bought,
-// partly bought), carrier and tracking number. Keyboard: the grid's arrows and Space select, Alt+B buys
+// partly bought — some of an order's parcels bought), the parcels bought of the order's, carrier and tracking number. Keyboard: the grid's arrows and Space select, Alt+B buys
 // (at most 10), Alt+L prints on print setup's printer, Alt+D downloads PDF or ZPL, Alt+X cancels the postage; the toolbar holds the
 // same commands (commands/outbound-face-sheets.ts), disabled with the face sheet machine's reason. A
 // purchase runs at the carrier (5–10 s) while the page stays usable; the list refreshes every second
@@ -48,6 +48,8 @@ export const faceSheetColumns: GridColumn<FaceSheetRecord>[] = [
   { id: 'orderNo', titleKey: C('orderNo'), width: 150, sortable: true, filter: 'text', hideable: false },
   { id: 'status', titleKey: C('status'), width: 190, filter: 'enum', enumDict: WAYBILL_STATE_OPTIONS, render: (r) => <SheetState row={r} /> },
   { id: 'faceSheetStatus', titleKey: C('faceSheetStatus'), width: 120, filter: 'enum', enumDict: FACE_SHEET_STATUS_OPTIONS },
+  // An order packed into several parcels buys one face sheet each: bought of parcels ("1 / 2" is partly bought).
+  { id: 'parcels', titleKey: C('parcels'), width: 90, align: 'right', render: (r) => `${r.boughtParcels} / ${r.parcelCount}` },
   { id: 'trackingNo', titleKey: C('trackingNo'), width: 170, filter: 'text', render: (r) => r.trackingNo ?? '—' },
   { id: 'carrierCode', titleKey: C('carrierCode'), width: 100, render: (r) => r.carrierCode ?? '—' },
   { id: 'shippingMethod', titleKey: C('shippingMethod'), width: 140, render: (r) => r.shippingMethod ?? '—' },

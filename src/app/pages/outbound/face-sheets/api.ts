@@ -10,7 +10,7 @@ import { WaybillState } from '../../../../domain/dictionaries'
 export interface FaceSheetRecord extends Record<string, unknown> {
   id: number; orderNo: string; orderStatus: number; platform: string; shippingMethod: string | null; carrierId: number | null; carrierCode: string | null
   consigneeName: string | null; consigneePhone: string | null; country: string | null; expectedQty: number; pickedQty: number
-  status: number; faceSheetStatus: number; trackingNo: string | null; weightG: number | null; errorKey: string | null
+  status: number; faceSheetStatus: number; parcelCount: number; boughtParcels: number; trackingNo: string | null; weightG: number | null; errorKey: string | null
   progress: number | null; printedCount: number | null; requestedAt: string | null; boughtAt: string | null; pickedAt: string | null
 }
 

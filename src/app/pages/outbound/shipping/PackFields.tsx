@@ -1,5 +1,6 @@
 // The packing fields the review and auto-packaging stations share: the packing material (with its
-// stock; a material out of stock is listed but disabled), the weight in grams and optional dimensions
+// stock; a material out of stock is listed but disabled), the weight in grams and, at review, the
+// parcels the order makes (one material and one face sheet each; 1 unless told) and optional dimensions
 // in mm. Keyboard: Alt+M focuses the material; Enter in the material goes to the weight; Enter in the
 // weight or a dimension submits (the station owns the material's ref, for its Alt+M); Esc returns to the scan field (data-station-field). Checked here
 // before anything is sent: a material chosen, a weight above 0 — the server checks again.
@@ -15,15 +16,16 @@ export function usePackForm() {
   const [materialId, setMaterialId] = useState('')
   const [weight, setWeight] = useState('')
   const [dims, setDims] = useState({ l: '', w: '', h: '' })
-  const reset = useCallback(() => { setWeight(''); setDims({ l: '', w: '', h: '' }) }, [])
+  const [parcels, setParcels] = useState('1')
+  const reset = useCallback(() => { setWeight(''); setDims({ l: '', w: '', h: '' }); setParcels('1') }, [])
   /** The pack command's arguments, or null when the material or the weight is missing. */
   const args = (orderNo: string): ReviewPackArgs | null => {
     const weightG = positive(weight)
     if (!materialId || weightG === null) return null
-    return { orderNo, materialId: Number(materialId), weightG, lengthMm: positive(dims.l), widthMm: positive(dims.w), heightMm: positive(dims.h) }
+    return { orderNo, materialId: Number(materialId), weightG, lengthMm: positive(dims.l), widthMm: positive(dims.w), heightMm: positive(dims.h), parcels: positive(parcels) ?? 1 }
   }
   const errors = { material: !materialId, weight: positive(weight) === null }
-  return { materialId, setMaterialId, weight, setWeight, dims, setDims, reset, args, errors }
+  return { materialId, setMaterialId, weight, setWeight, dims, setDims, parcels, setParcels, reset, args, errors }
 }
 export type PackForm = ReturnType<typeof usePackForm>
 
@@ -56,6 +58,13 @@ export function PackFields({ form, materialRef, materials, onSubmit, dimensions 
         <input ref={weightRef} data-station-field="1" data-testid="pack-weight" inputMode="numeric" autoComplete="off" maxLength={6} className={`${input} w-32`}
           value={form.weight} onChange={(e) => form.setWeight(e.target.value)} onKeyDown={submitOnEnter} />
       </label>
+      {dimensions && (
+        <label className="flex flex-col gap-1">
+          <span className="text-sm text-slate-700">{t(U('parcels'))}</span>
+          <input data-station-field="1" data-testid="pack-parcels" inputMode="numeric" autoComplete="off" maxLength={2} className={`${input} w-20`}
+            value={form.parcels} onChange={(e) => form.setParcels(e.target.value)} onKeyDown={submitOnEnter} />
+        </label>
+      )}
       {dimensions && (['l', 'w', 'h'] as const).map((d) => (
         <label key={d} className="flex flex-col gap-1">
           <span className="text-sm text-slate-700">{t(U(`dim.${d}`))}</span>
