@@ -69,6 +69,8 @@ export const faceSheetLabelsUrl = (ids: readonly number[], format: 'pdf' | 'zpl'
 }
 
 const P = FACE_SHEET_PERMISSIONS
+/** The prompt kind of the printer picker (src/app/pages/outbound/face-sheets/printers.ts). */
+export const FACE_SHEET_PRINTER_PROMPT = 'outbound.faceSheetPrinter'
 const KEYWORDS = ['face sheet', 'waybill', 'label', 'carrier', 'postage']
 const here = (ctx: CommandContext) => ctx.route === '' || ctx.route.startsWith(FACE_SHEET_PATH)
 /** The targets' order ids (grid rows of faceorder-manage carry the order's id). */
@@ -131,6 +133,21 @@ export const faceSheetCommands: readonly CommandDef<any>[] = [
     enabled: byMachine('outbound.faceSheet.print'), fieldLabel: (f) => `outbound-label:fields.${f}`,
     run: async (ctx, rt, args) => {
       const r = await rt.callServer<PrintResult>('outbound.faceSheet.print', args ?? { orderIds: faceSheetOrderIds(ctx) })
+      rt.toast('success', 'outbound-label:done.printed', { count: r.labels, printer: r.printer, format: r.format.toUpperCase() })
+      return r
+    },
+  }),
+  // The same print on a printer the operator chooses (printer management's enabled printers).
+  defineCommand({
+    id: 'outbound.faceSheet.printOn', title: 'commands:outbound.faceSheet.printOn', section: 'document', permission: P.print,
+    keywords: [...KEYWORDS, 'print', 'printer', 'PDF', 'ZPL'], shortcut: 'Alt+Shift+l', scope: 'grid', when: here,
+    enabled: byMachine('outbound.faceSheet.print'),
+    run: async (ctx, rt) => {
+      const orderIds = faceSheetOrderIds(ctx)
+      if (!orderIds.length || !rt.prompt) return undefined
+      const printerId = await rt.prompt<number>(FACE_SHEET_PRINTER_PROMPT)
+      if (printerId === undefined) return undefined
+      const r = await rt.callServer<PrintResult>('outbound.faceSheet.print', { orderIds, printerId })
       rt.toast('success', 'outbound-label:done.printed', { count: r.labels, printer: r.printer, format: r.format.toUpperCase() })
       return r
     },

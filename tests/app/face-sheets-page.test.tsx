@@ -4,7 +4,8 @@
 // sheet" and buy is enabled for it; selected with the keyboard and bought from the toolbar, the row
 // turns Bought with its tracking number by itself (the page refreshes: every second while a purchase
 // is shown, every 5 s otherwise); then buy is greyed out with the machine's reason — the same words the server
-// refuses with — and print is enabled.
+// refuses with — and print is enabled. "Print face sheet on a printer…" offers printer management's
+// printers (the demo's laser and thermal) and prints on the one chosen.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { act, createElement } from 'react'
 import FaceSheetsPage from '../../src/app/pages/outbound/face-sheets/FaceSheetsPage'
@@ -12,6 +13,8 @@ import { startHarness, type Harness } from '../helpers/bridge'
 import { apiAs, type ApiClient } from '../helpers/api'
 import { mount, waitFor, $, $$, key } from '../helpers/dom'
 import { selection } from '../../src/app/state/selection'
+import { runCommandById } from '../../src/app/commands/run'
+import { answerPrompt, interaction } from '../../src/app/commands/interaction'
 import { addStock, StockStatus } from '../../src/server/inventory/ledger'
 
 process.env.CARRIER_SIM_DELAY_MS = '600'
@@ -75,5 +78,17 @@ describe('faceorder-manage', () => {
     await waitFor(() => buy().getAttribute('aria-disabled') === 'true', 'buy greyed out')
     expect(buy().title).toBe(`Cannot re-buy purchased face sheet: order ${order.orderNo}`)
     expect(print().getAttribute('aria-disabled')).toBe(null)
+
+    // Print on a chosen printer: the picker lists the enabled printers with format and paper; the laser chosen.
+    const run = runCommandById('outbound.faceSheet.printOn')
+    await waitFor(() => interaction.prompt?.kind === 'outbound.faceSheetPrinter', 'printer picker open')
+    const options = interaction.prompt!.options
+    expect(options.map((o) => o.label)).toEqual(['LASER-01 · Office laser (A4)', 'ZEBRA-01 · Packing bench thermal (4x6)'])
+    expect(options[0]!.hint).toContain('PDF')
+    answerPrompt(options[0]!.value)
+    expect((await run).status).toBe('ok')
+    const jobs = await q<{ code: string; format: string; label_count: number }>(`SELECT p.code, j.format, j.label_count FROM print_job j JOIN printer p ON p.id = j.printer_id
+      WHERE j.doc_refs = $1`, [order.orderNo])
+    expect(jobs).toEqual([{ code: 'LASER-01', format: 'pdf', label_count: 1 }])
   }, 60_000)
 })

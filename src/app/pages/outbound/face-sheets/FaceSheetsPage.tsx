@@ -2,7 +2,7 @@
 // of the current warehouse+tenant with their face sheet — not bought / queued / purchasing (with the
 // carrier's progress) / bought / failed / postage cancelled — the purchase status (bought, not bought,
 // partly bought — some of an order's parcels bought), the parcels bought of the order's, carrier and tracking number. Keyboard: the grid's arrows and Space select, Alt+B buys
-// (at most 10), Alt+L prints on print setup's printer, Alt+D downloads PDF or ZPL, Alt+X cancels the postage; the toolbar holds the
+// (at most 10), Alt+L prints on print setup's printer, Alt+Shift+L on a printer chosen from printer management, Alt+D downloads PDF or ZPL, Alt+X cancels the postage; the toolbar holds the
 // same commands (commands/outbound-face-sheets.ts), disabled with the face sheet machine's reason. A
 // purchase runs at the carrier (5–10 s) while the page stays usable; the list refreshes every second
 // while a purchase it shows is under way (every 5 s otherwise, for purchases started elsewhere).
@@ -17,6 +17,7 @@ import { usePageActive } from '../../registry'
 import {
   FACE_SHEET_GRID_ID, FACE_SHEET_STATUS_OPTIONS, ORDER_STATUS_OPTIONS, WAYBILL_STATE_OPTIONS, fetchFaceSheets, inFlight, type FaceSheetRecord,
 } from './api'
+import { usePrinters } from './printers'
 
 const C = (f: string) => `outbound-label:columns.${f}`
 
@@ -71,6 +72,7 @@ export default function FaceSheetsPage() {
   const client = useQueryClient()
   const active = usePageActive()
   const busy = useRef(false)
+  usePrinters(active)
   // Remember whether the rows shown include a purchase under way (then poll).
   const fetcher = useCallback(async (q: GridQuery, signal?: AbortSignal) => {
     const page = await fetchFaceSheets(q, signal)
