@@ -14,7 +14,7 @@ export function LanguageSwitch() {
       <span className="sr-only">{t('shell:language.label')}</span>
       <select data-testid="language-switch" aria-label={t('shell:language.label')} value={language}
         onChange={(e) => { if (isLanguage(e.target.value)) setLanguage(e.target.value) }}
-        className="rounded border border-slate-300 bg-white px-1.5 py-1 text-sm">
+        className="max-w-[7rem] rounded border border-slate-300 bg-white px-1.5 py-1 text-sm">
         {LANGUAGES.map((l) => <option key={l} value={l}>{t(`shell:language.names.${l}`)}</option>)}
       </select>
     </label>

@@ -27,7 +27,7 @@ export function WarehouseSelect() {
     <Listbox value={value} onChange={(v: string) => void selectPair(v)}>
       <div className="relative">
         <ListboxButton data-testid="warehouse-select" aria-label={`${t('shell:warehouse.label')}: ${current ? pairLabel(current) : t('shell:warehouse.none')}`}
-          className="flex max-w-[16rem] items-center gap-1 truncate rounded border border-slate-300 bg-white px-2 py-1 text-sm">
+          className="flex max-w-[12rem] 2xl:max-w-[16rem] items-center gap-1 truncate rounded border border-slate-300 bg-white px-2 py-1 text-sm">
           <span className="truncate">{current ? pairLabel(current) : t('shell:warehouse.none')}</span>
           <span aria-hidden="true">▾</span>
         </ListboxButton>
