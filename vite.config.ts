@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import type { Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
@@ -75,5 +76,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Two files at a time at least: on the 2-core CI machine the default was one (the whole suite serial).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The seeded demo database made once per run; each file's test app starts from a copy.
+    globalSetup: ['tests/helpers/template-setup.ts'],
   },
 })

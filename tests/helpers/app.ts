@@ -1,17 +1,20 @@
 // An in-process API over a real database (see db.ts), driven with fastify.inject (real HTTP semantics,
-// no port). Seeds the demo company so tests sign in as the README's demo accounts.
+// no port). Starts from the demo company (a copy of the run's seeded database, else seeded here) so tests
+// sign in as the README's demo accounts.
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../src/server/app'
-import { loadConfig, type Config } from '../../src/server/config'
+import type { Config } from '../../src/server/config'
 import { seedIfEmpty } from '../../src/server/db/seed'
 import { createTestDatabase, type TestDatabase } from './db'
+import { testConfig } from './config'
 import type { Database } from '../../src/server/db/client'
 
 export interface TestApp { app: FastifyInstance; database: Database; config: Config; close(): Promise<void> }
 
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const tdb: TestDatabase = await createTestDatabase()
-  const config: Config = { ...loadConfig({}), seedDemo: true, staticDir: '/nonexistent', jwtSecret: 'test-secret-0123456789abcdef0123456789', ...overrides }
+  // A copy of the run's seeded database (template-setup.ts); seedIfEmpty then finds it seeded.
+  const tdb: TestDatabase = await createTestDatabase({ seeded: true })
+  const config = testConfig(overrides)
   await seedIfEmpty(tdb.database, config)
   const app = await buildApp({ config, database: tdb.database, logger: process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false })
   await app.ready()

@@ -34,6 +34,8 @@ export interface Database {
   execTx(sqlText: string): Promise<void>
   /** Run one parameterised statement and return its rows. */
   query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>
+  /** PGlite only: the data directory as an uncompressed tarball (tests start from a seeded copy: OpenOptions.loadDataDir). */
+  dumpDataDir?(): Promise<Blob>
   close(): Promise<void>
 }
 
@@ -42,6 +44,8 @@ export interface OpenOptions {
   databaseUrl?: string
   /** PGlite data directory; 'memory://' for a throw-away in-memory database (tests). */
   dataDir?: string
+  /** PGlite: start from this data directory tarball (Database.dumpDataDir) instead of an empty cluster. */
+  loadDataDir?: Blob
   poolSize?: number
 }
 
@@ -50,7 +54,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10)
-  return openPglite(opts.dataDir ?? './data')
+  return openPglite(opts.dataDir ?? './data', opts.loadDataDir)
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
@@ -136,7 +140,7 @@ function preparePerConnection(client: pg.PoolClient) {
   }
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://')
   let lock: DataDirLock | undefined
   if (!inMemory) {
@@ -145,7 +149,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   let client: PGlite
   try {
-    client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { pg_trgm } })
+    client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) })
   } catch (err) {
     lock?.release()
     throw err
@@ -162,6 +166,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     async exec(text) { await session.exec(text) },
     async execTx(text) { await session.transaction(async (t) => { await t.exec(text) }) },
     async query(text, params) { return (await session.query(text, params as unknown[])).rows as never },
+    async dumpDataDir() { return await client.dumpDataDir('none') },
     async close() {
       try { await client.close() } finally { lock?.release() }
     },
