@@ -50,7 +50,7 @@
 // (SQL run after the setup, before the server starts: to try an index without a migration; printed),
 // BENCH_KEEP=1 (keep the database / data directory, to look at plans afterwards), BENCH_SERVER_NODE_ARGS
 // (as for the other HTTP benches, bench/lib/server.ts).
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { randomBytes, randomUUID } from 'node:crypto'
@@ -60,21 +60,19 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { openDatabase, type Database, type Queryable } from '../src/server/db/client'
-import { migrate } from '../src/server/db/migrate'
-import { seedIfEmpty } from '../src/server/db/seed'
-import { loadConfig } from '../src/server/config'
 import { DEMO_PASSWORD } from '../src/server/db/seed/demo'
-import { addStock } from '../src/server/inventory/ledger'
 import { simulateMarketplaceOrders, simulatorInputFor, type SimulatorInput, type SimulatedOrder } from '../src/server/integrations/marketplace-simulator'
 import { listQuerySchema, runList } from '../src/server/http/list'
 import { orderList } from '../src/server/areas/outbound/orders'
 import { outboundSettings } from '../src/server/areas/outbound/picking'
 import type { AuthContext } from '../src/server/http/context'
-import { OutboundOrderStatus as S, StorageAreaType } from '../src/domain/dictionaries'
+import { OutboundOrderStatus as S } from '../src/domain/dictionaries'
 import { OUTBOUND_ORDER_API, MAX_FEED_ORDERS } from '../commands/outbound-orders'
 import { PICKING_API, type GenerateResult } from '../commands/outbound-picking'
 import { startServer, portsFrom, pct, type RunningServer } from './lib/server'
 import { request, signIn } from './lib/http'
+import { stockBenchArea } from './lib/stock-area'
+import { CpuMeter, type Cpu } from './lib/cpu'
 
 const num = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d)
 const env = process.env
@@ -186,57 +184,6 @@ function timing(rs: { ms: number; ok: boolean; error?: string }[]): Timing {
   return { n: rs.length, errors: bad.length, p50: pct(lat, 50), p95: pct(lat, 95), p99: pct(lat, 99), max: lat[lat.length - 1] ?? NaN, firstError: bad[0]?.error }
 }
 
-// CPU ------------------------------------------------------------------------------------------
-
-/** CPU time (ms) of a process from /proc (Linux; utime + stime at 100 ticks/s); NaN elsewhere. */
-function cpuOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return (Number(f[11]) + Number(f[12])) * 10
-  } catch { return NaN }
-}
-
-export interface Cpu { server: number; db: number }
-
-/**
- * CPU spent by the benched server process and — on PostgreSQL — by the backends of the bench database
- * (found by the database name in their process title; a backend started during the phase counts from 0,
- * one that ended is counted up to its last sample, taken every 200 ms). On PGlite the database runs
- * inside the server process: all of it is "server". What the two cores could do at best follows:
- * ops/s ≤ 1000 / server ms (one Node thread) and ≤ 2000 / (server + db) ms (both cores, nothing else).
- */
-class CpuMeter {
-  constructor(private readonly serverPid: number | undefined, private readonly dbName: string | undefined) {}
-
-  private backends(): Map<number, number> {
-    const out = new Map<number, number>()
-    if (!this.dbName || process.platform !== 'linux') return out
-    for (const d of readdirSync('/proc')) {
-      if (!/^\d+$/.test(d)) continue
-      try {
-        const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8')
-        if (cmd.startsWith('postgres:') && cmd.includes(` ${this.dbName} `)) out.set(Number(d), cpuOf(Number(d)))
-      } catch { /* gone */ }
-    }
-    return out
-  }
-
-  async measure<T>(fn: () => Promise<T>): Promise<[T, Cpu]> {
-    const server0 = this.serverPid ? cpuOf(this.serverPid) : NaN
-    const first = this.backends()
-    const last = new Map(first)
-    const sample = () => { for (const [pid, cpu] of this.backends()) { if (!first.has(pid)) first.set(pid, 0); last.set(pid, cpu) } }
-    const timer = setInterval(sample, 200)
-    try {
-      const r = await fn()
-      sample()
-      let db = 0
-      for (const [pid, cpu] of last) db += cpu - (first.get(pid) ?? 0)
-      return [r, { server: (this.serverPid ? cpuOf(this.serverPid) : NaN) - server0, db: this.dbName ? db : 0 }]
-    } finally { clearInterval(timer) }
-  }
-}
 
 /** "server 4.1 + PostgreSQL 2.0 ms CPU per order" */
 function cpuPer(cpu: Cpu, n: number, what: string, dbLabel: string): string {
@@ -250,31 +197,9 @@ interface Prepared { skuCodes: string[]; sim: Omit<SimulatorInput, 'seed' | 'cou
 
 /** Migrated, demo seeded, bench picking locations with stock of SKUS SKUs nobody else stocks. */
 async function prepare(db: Database): Promise<Prepared> {
-  const t0 = performance.now()
-  await migrate(db)
-  await seedIfEmpty(db, { ...loadConfig({}), seedDemo: true })
-  const t1 = performance.now()
-  const skus = await db.query<{ id: number; sku_code: string }>(`
-    SELECT s.id, s.sku_code FROM product_sku s WHERE s.tenant_id = $1 AND s.status = 1
-      AND NOT EXISTS (SELECT 1 FROM inventory_balance b WHERE b.sku_id = s.id)
-      AND NOT EXISTS (SELECT 1 FROM outbound_order_line l WHERE l.sku_id = s.id)
-      AND (SELECT count(*) FROM product_sku x WHERE upper(x.sku_code) = upper(s.sku_code)) = 1
-    ORDER BY s.sku_code OFFSET 60 LIMIT $2`, [TENANT, SKUS])
-  if (skus.length < SKUS) throw new Error(`only ${skus.length} unstocked SKUs in tenant ${TENANT} (BENCH_SKUS=${SKUS})`)
-  await db.exec(`INSERT INTO storage_area (tenant_id, warehouse_id, code, name, area_type) VALUES (${TENANT}, ${WAREHOUSE}, '${AREA_CODE}', 'Outbound bench picking area', ${StorageAreaType.Scattered})`)
-  await db.exec(`
-    INSERT INTO location (tenant_id, warehouse_id, code, location_type, storage_area_id, floor, status)
-    SELECT ${TENANT}, ${WAREHOUSE}, '${LOCATION_PREFIX}-' || lpad(g::text, 5, '0'), 'scattered',
-           (SELECT id FROM storage_area WHERE tenant_id = ${TENANT} AND warehouse_id = ${WAREHOUSE} AND code = '${AREA_CODE}'), 1, 1
-    FROM generate_series(1, ${LOCATIONS}) g`)
-  const locs = (await db.query<{ id: number }>(`SELECT id FROM location WHERE tenant_id = $1 AND warehouse_id = $2 AND code LIKE $3 ORDER BY code`, [TENANT, WAREHOUSE, `${LOCATION_PREFIX}-%`])).map((r) => Number(r.id))
-  // Location i holds SKU i % SKUS: each SKU on LOCATIONS / SKUS locations, spread along the aisle.
-  const op = { userId: 1, username: 'admin' }
-  let line = 0
-  await db.tx(async (tx) => {
-    for (const [i, locationId] of locs.entries()) {
-      await addStock(tx, { ...SCOPE, locationId, skuId: Number(skus[i % skus.length]!.id) }, PER_LOCATION, { docType: 'BENCH', docNo: 'BENCH-OUTBOUND', docLine: ++line, reason: 'outbound bench stock' }, op)
-    }
+  const { skus, locs, seedMs, stockMs } = await stockBenchArea(db, {
+    tenantId: TENANT, warehouseId: WAREHOUSE, skus: SKUS, locations: LOCATIONS, perLocation: PER_LOCATION,
+    areaCode: AREA_CODE, areaName: 'Outbound bench picking area', locationPrefix: LOCATION_PREFIX, docNo: 'BENCH-OUTBOUND', reason: 'outbound bench stock',
   })
   // The planner must know the tables (as bench/seed-bulk.ts): a new database has no statistics until
   // autovacuum's first ANALYZE (PGlite never runs one), and without them some outbound plans read every
@@ -282,7 +207,7 @@ async function prepare(db: Database): Promise<Prepared> {
   if (ANALYZE) await db.exec('ANALYZE')
   if (EXTRA_SQL) await db.exec(EXTRA_SQL)
   const sim = await simulatorInputFor(db.db, SCOPE)
-  log(`  setup: migrate + demo seed ${f1(secs(t1 - t0))} s; ${locs.length} picking locations, ${skus.length} SKUs × ${PER_LOCATION} units per location in ${f1(secs(performance.now() - t1))} s; ` +
+  log(`  setup: migrate + demo seed ${f1(secs(seedMs))} s; ${locs.length} picking locations, ${skus.length} SKUs × ${PER_LOCATION} units per location in ${f1(secs(stockMs))} s; ` +
     `${sim.shops.length} shops, country ${sim.country}`)
   return { skuCodes: skus.map((s) => s.sku_code), sim: { ...sim, skus: skus.map((s) => s.sku_code) } }
 }
