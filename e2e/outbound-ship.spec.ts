@@ -170,6 +170,12 @@ test('sorting wall, review, pack, face sheets, ship, intercept after picking —
     await page.keyboard.press('Enter')
     await expect(page.getByTestId('pack-weight').filter({ visible: true })).toBeFocused()
     await page.keyboard.type(weight)
+    // The pack step as the reviewer sees it: material, weight, parcels (1 unless told), dimensions.
+    if (choose) {
+      await expect(page.getByTestId('pack-parcels').filter({ visible: true })).toHaveValue('1')
+      await look(page, 'review-pack')
+      await expect(page.getByTestId('pack-weight').filter({ visible: true })).toBeFocused()
+    }
     await page.keyboard.press('Enter')
     await expect(review).toHaveAttribute('data-step', 'done')
     await expect(status).toHaveAttribute('data-kind', 'ok')

@@ -44,7 +44,7 @@ export function PackFields({ form, materialRef, materials, onSubmit, dimensions 
       <legend className="px-1 text-sm font-medium text-slate-700">{t(U('legend'))}</legend>
       <label className="flex flex-col gap-1">
         <span className="text-sm text-slate-700">{t(U('material'))}</span>
-        <select ref={materialRef} data-station-field="1" data-testid="pack-material" className={input} value={form.materialId}
+        <select ref={materialRef} data-station-field="1" data-testid="pack-material" className={`${input} w-[22rem] max-w-full`} value={form.materialId}
           onChange={(e) => form.setMaterialId(e.target.value)}
           onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); e.stopPropagation(); weightRef.current?.focus() } }}>
           <option value="">{t(U('choose'))}</option>
