@@ -26,3 +26,9 @@ export function stationFieldKeys(e: KeyboardEvent, scan: HTMLInputElement | null
   }
   return false
 }
+
+/** A side field's Alt key: focus it with its text selected (the next typing replaces it). */
+export function focusField(el: HTMLInputElement | null): void {
+  el?.focus()
+  el?.select()
+}

@@ -17,7 +17,7 @@ import { DataGrid, type GridColumn, type GridQuery } from '../../../grid'
 import { dictOptions } from '../../../resources/columns'
 import { formatTime } from '../../../../domain/format'
 import { dictLabelKey, InspectionKind, InspectionStatus } from '../../../../domain/dictionaries'
-import { SideField, StationScreen, classifyScan, commandSender, defineStation, useScanQueue, useStationFeedback, useSteps } from '../../../station'
+import { SideField, StationScreen, classifyScan, focusField, commandSender, defineStation, useScanQueue, useStationFeedback, useSteps } from '../../../station'
 import type { InspectionGenerateResult, InspectionRecordArgs, InspectionRecordResult, InspectionView } from '../../../../../commands/inspection'
 
 export interface InspectionRecord extends Record<string, unknown> {
@@ -180,7 +180,7 @@ function InspectionStation({ initialNo, onBack }: { initialNo: string | null; on
   return (
     <StationScreen def={INSPECTION_STATION} steps={steps} status={fb.status} pending={pending} onScan={onScan} scanRef={scanRef} onBack={back}
       scanLabelKey={steps.current.id === 'item' ? I('step.scanItem') : I('step.scanDoc')}
-      keys={{ f: () => setMode((m) => (m === 'pass' ? 'fail' : 'pass')), q: () => { qtyRef.current?.focus(); qtyRef.current?.select() }, c: () => void complete(), g: () => void generate() }}
+      keys={{ f: () => setMode((m) => (m === 'pass' ? 'fail' : 'pass')), q: () => focusField(qtyRef.current), c: () => void complete(), g: () => void generate() }}
       fieldCols="grid-cols-[1fr_8rem_10rem]"
       fields={<>
         <SideField inputRef={qtyRef} value={qty} onChange={setQty} numeric labelKey={I('field.qty')} testId="station-qty" />

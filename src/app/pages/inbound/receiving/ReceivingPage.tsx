@@ -14,7 +14,7 @@ import { usePageActive } from '../../registry'
 import { runCommand } from '../../../commands/run'
 import { getActiveRegistry } from '../../../commands/registry'
 import { dictLabelKey, InboundStatus } from '../../../../domain/dictionaries'
-import { SideField, StationScreen, classifyScan, commandSender, defineStation, useScanQueue, useStationFeedback, useSteps } from '../../../station'
+import { SideField, StationScreen, classifyScan, focusField, commandSender, defineStation, useScanQueue, useStationFeedback, useSteps } from '../../../station'
 import type { ReceiveArgs, ReceiveResult, ReceivingTask } from '../../../../../commands/receiving'
 
 const R = (k: string) => `inbound:receiving.${k}`
@@ -150,7 +150,6 @@ export default function ReceivingPage() {
     }
   }
 
-  const focus = (ref: typeof qtyRef) => () => { ref.current?.focus(); ref.current?.select() }
   // Esc on the empty scan field: another order.
   const back = () => {
     setTask(null)
@@ -164,7 +163,7 @@ export default function ReceivingPage() {
   return (
     <StationScreen def={RECEIVING_STATION} steps={steps} status={fb.status} pending={pending} onScan={onScan} scanRef={scanRef} onBack={back}
       scanLabelKey={steps.current.id === 'item' ? R('step.scanItem') : R('step.scanOrder')}
-      keys={{ q: focus(qtyRef), b: focus(batchRef), x: focus(boxRef), s: () => void finishShortage() }}
+      keys={{ q: () => focusField(qtyRef.current), b: () => focusField(batchRef.current), x: () => focusField(boxRef.current), s: () => void finishShortage() }}
       fieldCols="grid-cols-[1fr_8rem_10rem_12rem]"
       fields={<>
         <SideField labelKey={R('field.qty')} inputRef={qtyRef} value={qty} onChange={setQty} numeric testId="receiving-qty" />

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../../api/clients'
 import { session } from '../../../state/session'
 import {
-  SideField, StationScreen, classifyScan, commandSender, useScanQueue, useStationFeedback, type StationDef, type StepModel,
+  SideField, StationScreen, classifyScan, commandSender, focusField, useScanQueue, useStationFeedback, type StationDef, type StepModel,
 } from '../../../station'
 
 export interface DocLine { key: string | number; skuCode: string; codes?: string; qty: number; received: number }
@@ -73,7 +73,7 @@ export function DocStation<A, R>(p: DocStationProps<A, R>) {
       if (announce) fb.error(e instanceof Error ? e.message : String(e))
       return null
     }
-  }, [fb, p, qc])
+  }, [fb, p, qc, testId])
 
   const { queue, pending } = useScanQueue<A, R>({
     send: commandSender<A, R>(p.scanCommand),
@@ -112,7 +112,7 @@ export function DocStation<A, R>(p: DocStationProps<A, R>) {
     scanRef.current?.focus()
   }
 
-  const keys: Record<string, () => void> = { q: () => { qtyRef.current?.focus(); qtyRef.current?.select() } }
+  const keys: Record<string, () => void> = { q: () => focusField(qtyRef.current) }
   for (const a of p.actions) keys[a.letter] = () => void runAction(a)
   return (
     <StationScreen def={p.def} steps={steps} status={fb.status ?? (doc ? { kind: 'info', message: doc.closed ? doc.summary : p.loadedMessage(doc), seq: 0 } : null)}

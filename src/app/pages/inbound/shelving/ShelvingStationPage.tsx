@@ -13,7 +13,7 @@ import { api, ApiError } from '../../../api/clients'
 import { session } from '../../../state/session'
 import { runCommandById } from '../../../commands/run'
 import { dictLabelKey, TaskClaimStatus } from '../../../../domain/dictionaries'
-import { SideField, StationScreen, classifyScan, commandSender, defineStation, useScanQueue, useStationFeedback, useSteps } from '../../../station'
+import { SideField, StationScreen, classifyScan, focusField, commandSender, defineStation, useScanQueue, useStationFeedback, useSteps } from '../../../station'
 import type { ShelveResult, ShelveScanArgs, ShelvingTaskView } from '../../../../../commands/shelving'
 
 const S = (k: string) => `inbound:shelving.${k}`
@@ -156,7 +156,6 @@ export default function ShelvingStationPage() {
     if (out.status === 'ok') done(out.result as ShelveResult)
   }
 
-  const focus = (ref: typeof qtyRef) => () => { ref.current?.focus(); ref.current?.select() }
   // Esc on the empty scan field: from the SKU step back to the location, else another task.
   const back = () => {
     if (location && steps.current.id === 'sku') {
@@ -174,7 +173,7 @@ export default function ShelvingStationPage() {
   return (
     <StationScreen def={SHELVING_STATION} steps={steps} status={fb.status} pending={pending} onScan={onScan} scanRef={scanRef} onBack={back}
       scanLabelKey={steps.current.id === 'done' ? S('step.scanTask') : undefined}
-      keys={{ q: focus(qtyRef), l: focus(lineRef), w: () => void wholeLine(), k: () => void claim(), c: () => void complete() }}
+      keys={{ q: () => focusField(qtyRef.current), l: () => focusField(lineRef.current), w: () => void wholeLine(), k: () => void claim(), c: () => void complete() }}
       fieldCols={fast ? 'grid-cols-[1fr_8rem_8rem_12rem]' : 'grid-cols-[1fr_8rem_12rem]'}
       fields={<>
         <SideField inputRef={qtyRef} value={qty} onChange={setQty} numeric labelKey={S('field.qty')} testId="station-qty" />
