@@ -9,32 +9,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useSearch } from 'wouter'
 import { api } from '../../../api/clients'
 import { runCommandById } from '../../../commands/run'
-import { defineStation } from '../../../station'
 import { dictLabelKey } from '../../../../domain/dictionaries'
 import type { QuickScanResult } from '../../../../../commands/inbound-extra'
-import { DocStation, type DocStep, type DocView } from '../returns/DocStation'
+import { DocStation, defineDocStation, type DocView } from '../returns/DocStation'
 import { Field, fieldErrorsOf, inputClass, parseLines, type FieldErrors } from '../returns/form-ui'
 
-const QUICK = (k: string) => `inbound:quick.${k}`
-
-export const QUICK_STATION = defineStation<DocStep>({
-  id: 'quick',
-  titleKey: QUICK('title'),
-  idleKey: QUICK('step.document'),
-  steps: [
-    { id: 'doc', promptKey: QUICK('step.document') },
-    { id: 'item', promptKey: QUICK('step.item') },
-    { id: 'done', promptKey: QUICK('step.done') },
-  ],
-  accepts: { doc: ['quickInbound'], item: ['quickInbound', 'sku'], done: ['quickInbound'] },
-  hints: [
-    { keys: 'Enter', labelKey: 'inbound:returns.keys.enter' },
-    { keys: 'Alt+Q', labelKey: 'inbound:returns.keys.qty' },
-    { keys: 'Alt+F', labelKey: QUICK('finish') },
-    { keys: 'Alt+N', labelKey: QUICK('new') },
-    { keys: 'Esc', labelKey: 'inbound:returns.keys.back' },
-  ],
-})
+export const QUICK_STATION = defineDocStation('quick', 'inbound:quick', 'quickInbound', [
+  { keys: 'Alt+F', labelKey: 'inbound:quick.finish' },
+  { keys: 'Alt+N', labelKey: 'inbound:quick.new' },
+])
 const TYPES = [1, 2, 3, 4, 5, 6]
 
 interface QuickDetail {

@@ -11,7 +11,8 @@ import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../../api/clients'
 import { session } from '../../../state/session'
 import {
-  SideField, StationScreen, classifyScan, commandSender, focusField, useScanQueue, useStationFeedback, type StationDef, type StepModel,
+  SideField, StationScreen, classifyScan, commandSender, defineStation, focusField, useScanQueue, useStationFeedback,
+  type KeyHint, type ScanKind, type StationDef, type StepModel,
 } from '../../../station'
 
 export interface DocLine { key: string | number; skuCode: string; codes?: string; qty: number; received: number }
@@ -19,6 +20,32 @@ export interface DocView { no: string; summary: string; closed: boolean; pending
 /** An action of the open document on its Alt+letter (`letter`), also a button; the station's declaration lists its key hint. */
 export interface StationAction { letter: string; labelKey: string; testId: string; run(no: string): Promise<boolean> }
 export type DocStep = 'doc' | 'item' | 'done'
+
+/**
+ * A document station's declaration: title and steps from `<ns>.title` / `<ns>.step.document|item|done`,
+ * the document's own number at every step (an item at the item step), and the page's Alt keys between
+ * the kit's (Enter, Alt+Q) and Esc.
+ */
+export function defineDocStation(id: string, ns: string, document: ScanKind, pageHints: readonly KeyHint[]): StationDef<DocStep> {
+  const k = (key: string) => `${ns}.${key}`
+  return defineStation<DocStep>({
+    id,
+    titleKey: k('title'),
+    idleKey: k('step.document'),
+    steps: [
+      { id: 'doc', promptKey: k('step.document') },
+      { id: 'item', promptKey: k('step.item') },
+      { id: 'done', promptKey: k('step.done') },
+    ],
+    accepts: { doc: [document], item: [document, 'sku'], done: [document] },
+    hints: [
+      { keys: 'Enter', labelKey: 'inbound:returns.keys.enter' },
+      { keys: 'Alt+Q', labelKey: 'inbound:returns.keys.qty' },
+      ...pageHints,
+      { keys: 'Esc', labelKey: 'inbound:returns.keys.back' },
+    ],
+  })
+}
 
 export interface DocStationProps<A, R> {
   /** The page's declaration: its id names the test ids (`<id>-station`, `<id>-station-doc` …) and the scan queue's storage. */

@@ -9,32 +9,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useSearch } from 'wouter'
 import { api } from '../../../api/clients'
 import { runCommandById } from '../../../commands/run'
-import { defineStation } from '../../../station'
 import { DEFECTIVE_RETURN_REASONS, RETURN_REASONS, type ReturnScanResult } from '../../../../../commands/inbound-extra'
-import { DocStation, type DocStep, type DocView } from './DocStation'
+import { DocStation, defineDocStation, type DocView } from './DocStation'
 import { Field, fieldErrorsOf, inputClass, parseLines, type FieldErrors } from './form-ui'
 
-const RETURNS = (k: string) => `inbound:returns.${k}`
-
-export const RETURNS_STATION = defineStation<DocStep>({
-  id: 'returns',
-  titleKey: RETURNS('title'),
-  idleKey: RETURNS('step.document'),
-  steps: [
-    { id: 'doc', promptKey: RETURNS('step.document') },
-    { id: 'item', promptKey: RETURNS('step.item') },
-    { id: 'done', promptKey: RETURNS('step.done') },
-  ],
-  accepts: { doc: ['returnOrder'], item: ['returnOrder', 'sku'], done: ['returnOrder'] },
-  hints: [
-    { keys: 'Enter', labelKey: 'inbound:returns.keys.enter' },
-    { keys: 'Alt+Q', labelKey: 'inbound:returns.keys.qty' },
-    { keys: 'Alt+F', labelKey: RETURNS('finish') },
-    { keys: 'Alt+C', labelKey: RETURNS('cancel') },
-    { keys: 'Alt+N', labelKey: RETURNS('new') },
-    { keys: 'Esc', labelKey: 'inbound:returns.keys.back' },
-  ],
-})
+export const RETURNS_STATION = defineDocStation('returns', 'inbound:returns', 'returnOrder', [
+  { keys: 'Alt+F', labelKey: 'inbound:returns.finish' },
+  { keys: 'Alt+C', labelKey: 'inbound:returns.cancel' },
+  { keys: 'Alt+N', labelKey: 'inbound:returns.new' },
+])
 
 interface ReturnDetail {
   returnNo: string; sourceNo: string; status: number; reasonCode: number; expectedQty: number; receivedQty: number; stockStatus: number
