@@ -23,6 +23,12 @@ export const gridCommands: CommandDef<any>[] = [
     shortcut: '$mod+a', scope: 'grid',
     run: (_ctx, rt) => rt.effect('grid.selectAll'),
   }),
+  // Filters ↔ rows from anywhere on a list page, even while typing in a filter (it has a modifier).
+  defineCommand({
+    id: 'grid.focusToggle', title: 'commands:grid.focusToggle', section: 'grid', permission: GRID_PERMISSION,
+    shortcut: 'Alt+Slash', scope: 'global',
+    run: (_ctx, rt) => rt.effect('grid.focusToggle'),
+  }),
   defineCommand({
     id: 'grid.openRow', title: 'commands:grid.openRow', section: 'grid', permission: GRID_PERMISSION, when: gridPresent,
     shortcut: 'Enter', scope: 'grid',

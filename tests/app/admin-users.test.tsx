@@ -12,6 +12,7 @@ import { TEMPORARY_PASSWORD_PANEL } from '../../commands/admin'
 import { buildCommandContext } from '../../src/app/commands/context'
 import { createRuntime } from '../../src/app/commands/runtime'
 import { setRuntime } from '../../src/app/commands/run'
+import { answerConfirm, interaction } from '../../src/app/commands/interaction'
 import { setActiveRegistry } from '../../src/app/commands/registry'
 import { closePanel, ui } from '../../src/app/state/ui'
 import { toasts } from '../../src/app/state/toast'
@@ -152,13 +153,20 @@ describe('user screen', () => {
     expect($('[data-testid="cmd-admin.user.resetPassword"]', m.container)!.getAttribute('aria-disabled')).toBe('true')
     expect(h.calls.some((c) => c.path === '/auth/users/page')).toBe(true)
     expect(document.querySelector('[data-testid="user-form"]')).toBeNull()
-    // Page hotkeys run the same commands: Alt+N is admin.user.add (→ its form); Alt+R needs a row first.
+    // Page hotkeys run the same commands: Alt+N is admin.user.add (→ its form); Alt+R needs one row —
+    // before the grid has a row under its cursor it says so.
     const grid = m.container.querySelector<HTMLElement>('[role="grid"]')!
+    key(grid, 'r', { alt: true })
+    await waitFor(() => toasts.list.some((x) => x.message === 'Select exactly one row'), 'Alt+R without a row explains why')
     act(() => grid.focus())
     key(grid, 'n', { alt: true })
     await waitFor(() => navigations.includes('/rights/user?form=new'), 'Alt+N navigated to the form')
+    // The focused grid's active row (its first, on arrival) is the row Alt+R acts on, no Space first:
+    // it asks before resetting that user's password; Esc leaves it alone.
     key(grid, 'r', { alt: true })
-    await waitFor(() => toasts.list.some((x) => x.message === 'Select exactly one row'), 'Alt+R without a row explains why')
+    await waitFor(() => interaction.confirm?.messageKey === 'commands:confirm.admin.user.resetPassword', 'Alt+R on the active row asks first')
+    act(() => answerConfirm(false))
+    await flush(20)
     expect(commandPosts('admin.user.resetPassword')).toHaveLength(0)
     await act(async () => { history.pushState(null, '', `${path}?form=new`) })
     await waitFor(() => document.querySelector('[data-testid="user-form"]'), 'form opened by ?form=new')

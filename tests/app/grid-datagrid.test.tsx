@@ -40,9 +40,11 @@ describe('DataGrid', () => {
     expect(grid.getAttribute('aria-rowcount')).toBe('46')
     expect(summaries(m.container)[0]).toBe('row 45') // newest first
     expect(m.container.textContent).toContain('45 rows')
+    // Focus on the rows makes the first one active at once (arrival, a filter applied): no key first.
     grid.focus()
-    key(grid, 'ArrowDown')
-    expect(grid.getAttribute('aria-activedescendant')).toBe('t-audit-r0-ccreatedAt')
+    await waitFor(() => grid.getAttribute('aria-activedescendant') === 't-audit-r0-ccreatedAt', 'first row active on focus')
+    // Nothing selected: commands act on the active row.
+    expect(selection.rows.map((r) => r.summary)).toEqual(['row 45'])
     key(grid, 'ArrowRight')
     expect(grid.getAttribute('aria-activedescendant')).toBe('t-audit-r0-ccommandId')
     key(grid, ' ')
@@ -60,7 +62,9 @@ describe('DataGrid', () => {
     key(grid, 'a', { ctrl: true })
     expect(selection.rows).toHaveLength(20)
     key(grid, 'a', { ctrl: true })
-    expect(selection.rows).toHaveLength(0)
+    // Nothing selected any more: the active row is what commands act on (Alt+E explains it, no Space first).
+    expect(rowsOf(m.container).filter((r) => r.getAttribute('aria-selected') === 'true')).toHaveLength(0)
+    expect(selection.rows.map((r) => r.summary)).toEqual(['row 43'])
     // PageDown at the last row crosses to the next server page, landing on its first row.
     key(grid, 'End')
     key(grid, 'PageDown')
@@ -92,14 +96,35 @@ describe('DataGrid', () => {
     expect(durHeader.closest('[role="columnheader"]')!.getAttribute('aria-sort')).toBe('ascending')
     click(durHeader)
     await waitFor(() => summaries(m.container)[0] === 'row 45', 'desc')
-    // A half date range is refused on the client, naming the field, and nothing is sent.
+    // The date range is one box: text that is no range is refused naming the field, nothing is sent,
+    // the text kept; a range longer than the spec's month (31 days) likewise.
     const before = h.calls.length
-    type(m.container.querySelector('#t-audit-2-f-createdAtFrom'), '2026-10-01')
+    const range = m.container.querySelector<HTMLInputElement>('#t-audit-2-f-createdAtFrom')!
+    expect(range.getAttribute('role')).toBe('combobox')
+    type(range, '2026-10-01 ~')
     click(m.container.querySelector('form[role="search"] button[type="submit"]'))
     expect(m.container.querySelector('form[role="search"] [role="alert"]')!.textContent).toContain('Time')
+    expect(range.value).toBe('2026-10-01 ~')
+    type(range, '2026-10-01 ~ 2026-12-31')
+    key(range, 'Enter')
+    expect(m.container.querySelector('form[role="search"] [role="alert"]')!.textContent).toMatch(/Time.*31/)
     expect(h.calls.length).toBe(before)
+    // A typed range within the span is applied by Enter, both ends sent: one day, 2 October (hours 24–45).
+    type(m.container.querySelector('#t-audit-2-f-commandId'), '')
+    type(range, '20261002-20261002')
+    key(range, 'Enter')
+    await waitFor(() => h.calls.some((c) => c.url.includes('createdAtFrom=2026-10-02') && c.url.includes('createdAtTo=2026-10-02')), 'range sent')
+    await waitFor(() => m.container.querySelector('[data-testid="t-audit-2-total"]')!.textContent === '22 rows', 'one day')
+    expect(range.value).toBe('2026-10-02 ~ 2026-10-02')
+    // Enter on a select applies the filter too (a select never submits its form by itself).
+    const result = m.container.querySelector<HTMLSelectElement>('#t-audit-2-f-result')!
+    type(result, 'refused')
+    key(result, 'Enter')
+    await waitFor(() => m.container.querySelector('[data-testid="t-audit-2-total"]')!.textContent === '6 rows', 'select applied by Enter')
+    expect(h.calls.some((c) => c.url.includes('result=refused') && c.url.includes('createdAtFrom=2026-10-02'))).toBe(true)
+    click(m.container.querySelector('form[role="search"] button[type="button"]')) // Reset
+    await waitFor(() => m.container.querySelector<HTMLInputElement>('#t-audit-2-f-createdAtFrom')!.value === '' && m.container.querySelector('[data-testid="t-audit-2-total"]')!.textContent === '45 rows', 'reset')
     // Enum filter + no match → the empty state.
-    type(m.container.querySelector('#t-audit-2-f-createdAtFrom'), '')
     type(m.container.querySelector('#t-audit-2-f-commandId'), 'nothing-matches')
     click(m.container.querySelector('form[role="search"] button[type="submit"]'))
     await waitFor(() => m.container.querySelector('[data-testid="t-audit-2-empty"]'), 'empty state')

@@ -18,6 +18,8 @@ import { closePanel } from '../../src/app/state/ui'
 import { toasts } from '../../src/app/state/toast'
 import { i18next } from '../../src/app/i18n'
 import { startHarness, mount, waitFor, key, click, type, type Harness } from './grid-harness'
+import { flush } from '../helpers/dom'
+import { answerConfirm, interaction } from '../../src/app/commands/interaction'
 
 let h: Harness
 const en = (k: string, o?: Record<string, unknown>) => i18next.t(k, o)
@@ -128,11 +130,23 @@ describe('resource list screen', () => {
     const dialog = await waitFor(() => document.querySelector<HTMLElement>('[data-testid="resource-form-storageArea"]'), 'edit dialog')
     const name = await waitFor(() => { try { return control(dialog, 'name') as HTMLInputElement } catch { return null } }, 'loaded')
     expect(name.value).toBe('Returns overflow')
+    // The dialog took the keyboard while its row loaded (the grid behind gets no key), then its first field.
+    const firstField = dialog.querySelector<HTMLElement>('form input:not([disabled]), form select:not([disabled]), form textarea:not([disabled]), form [role="combobox"]')
+    await waitFor(() => document.activeElement === firstField, 'first field focused once the row is there')
     type(name, 'Returns overflow B')
+    // Esc with a change asks first; "no" keeps the dialog and what was typed.
+    key(name, 'Escape')
+    await waitFor(() => interaction.confirm, 'asked before closing')
+    act(() => answerConfirm(false))
+    await flush(20)
+    expect(document.querySelector('[data-testid="resource-form-storageArea"]')).not.toBeNull()
+    expect(name.value).toBe('Returns overflow B')
     await act(async () => { dialog.querySelector('form')!.requestSubmit() })
     await waitFor(() => h.calls.some((c) => c.url === '/api/commands/resource.storageArea.edit'), 'edit sent')
     await waitFor(() => !document.querySelector('[data-testid="resource-form-storageArea"]'), 'closed')
     await waitFor(() => m.container.textContent?.includes('Returns overflow B'), 'grid refreshed')
+    // Saved and closed: the keyboard is back on the row it was opened from.
+    await waitFor(() => document.activeElement === grid, 'focus back on the grid')
     act(() => closePanel())
     m.unmount()
   })

@@ -1,8 +1,9 @@
 // Spec section 5: "unsaved changes prompt on leave". Browser leave (reload, close, external link) →
 // beforeunload; in-app navigation → the shell/router calls confirmLeave() before it moves (tab close,
 // menu, palette navigation) and stays when it returns false.
-import { useEffect, useState } from 'react'
+import { useContext, useEffect, useState } from 'react'
 import { i18next } from '../i18n'
+import { DialogDirtyContext } from '../palette/focus'
 
 const dirtyForms = new Set<symbol>()
 
@@ -20,6 +21,12 @@ export function confirmLeave(ask: (message: string) => boolean = (m) => window.c
 
 export function useUnsavedChangesPrompt(dirty: boolean): void {
   const [id] = useState(() => Symbol('form'))
+  // Inside a dialog: Esc asks before closing it (palette/focus.tsx Modal).
+  const dialog = useContext(DialogDirtyContext)
+  useEffect(() => {
+    dialog?.set(id, dirty)
+    return () => dialog?.set(id, false)
+  }, [dialog, id, dirty])
   useEffect(() => {
     if (!dirty) { dirtyForms.delete(id); return }
     dirtyForms.add(id)

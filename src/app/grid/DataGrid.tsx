@@ -33,6 +33,7 @@ import { registerEffect } from '../commands/effects'
 import { gridKey, initialNav, type NavState } from './keyboard'
 import { buildQuery, nextSort, rangeIds, sortOf } from './query'
 import { useTableHeight } from './useTableHeight'
+import { primaryFocusProps } from '../router/arrival'
 import { DEFAULT_COLUMN_WIDTH, MAX_SELECTED_EXPORT, PAGE_SIZES, ROW_HEIGHT, type FilterValues, type GridColumn, type GridPage, type GridQuery } from './types'
 
 export interface DataGridProps<R extends Record<string, unknown>> {
@@ -61,7 +62,7 @@ export interface DataGridProps<R extends Record<string, unknown>> {
 const features = tableFeatures({ columnVisibilityFeature, columnOrderingFeature, columnSizingFeature, rowSortingFeature, rowSelectionFeature })
 const EMPTY: never[] = []
 /** Grid-scope commands (commands/grid.ts) reach the last-focused grid through these shell effects. */
-const GRID_EFFECTS: GridEffect[] = ['grid.export', 'grid.columns', 'grid.selectAll', 'grid.openRow']
+const GRID_EFFECTS: GridEffect[] = ['grid.export', 'grid.columns', 'grid.selectAll', 'grid.openRow', 'grid.focusToggle']
 const defaultRowId = (r: Record<string, unknown>) => String(r.id)
 
 export function DataGrid<R extends Record<string, unknown>>(props: DataGridProps<R>) {
@@ -109,13 +110,21 @@ export function DataGrid<R extends Record<string, unknown>>(props: DataGridProps
       const selected = s.selected.filter((id) => rowIds.includes(id))
       let row = s.row
       if (pendingRow.current && rowIds.length) { row = pendingRow.current === 'first' ? 0 : rowIds.length - 1; pendingRow.current = null }
+      // Rows arriving in a focused grid that had none (a wave just generated): the first is active.
+      else if (row < 0 && rowIds.length && scrollRef.current && document.activeElement === scrollRef.current) row = 0
       row = Math.min(row, rowIds.length - 1)
       return { ...s, row, selected, base: s.base.filter((id) => rowIds.includes(id)), anchor: s.anchor !== null && s.anchor < rowIds.length ? s.anchor : null }
     })
   }, [rowIds])
 
   // The selection feeds the command context; a grid that goes away takes its selection with it.
-  const selectedRows = useMemo(() => records.filter((r) => nav.selected.includes(rowId(r))), [records, nav.selected]) // eslint-disable-line react-hooks/exhaustive-deps
+  // What commands act on: the selected rows, or — nothing selected — the active row (Alt+E on the
+  // focused row explains it; no Space needed first).
+  const activeRecord = nav.row >= 0 ? records[nav.row] : undefined
+  const selectedRows = useMemo(() => {
+    const picked = records.filter((r) => nav.selected.includes(rowId(r)))
+    return picked.length || !activeRecord ? picked : [activeRecord]
+  }, [records, nav.selected, activeRecord]) // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => { if (selectedRows.length || focused) setSelection(gridId, selectedRows) }, [gridId, selectedRows, focused])
   useEffect(() => () => clearSelection(gridId), [gridId])
 
@@ -146,7 +155,16 @@ export function DataGrid<R extends Record<string, unknown>>(props: DataGridProps
   const canExport = !!exportUrl && (!exportPermission || holds(exportPermission, { permissions: new Set(snap.permissions), roles: snap.roles }))
 
   const resetPaging = () => { setPage(1); setNav((s) => ({ ...initialNav, col: s.col })) }
-  const applyFilters = (v: FilterValues) => { setFilters(v); resetPaging(); scrollRef.current?.focus() }
+  // A filter applied: the rows take the focus (their first row active); when the filter finds nothing,
+  // back to the first filter — the operator changes it.
+  const applied = useRef(false)
+  const applyFilters = (v: FilterValues) => { setFilters(v); resetPaging(); applied.current = true; scrollRef.current?.focus() }
+  const settled = result.isSuccess && !result.isFetching
+  useEffect(() => {
+    if (!settled || !applied.current) return
+    applied.current = false
+    if (!records.length && document.activeElement === scrollRef.current) filterRef.current?.querySelector<HTMLElement>('input,select')?.focus()
+  }, [settled, records])
   const toggleSort = (id: string) => { setSort((s) => nextSort(s ?? defaultSort, id)); resetPaging() }
 
   const open = useCallback((row: number) => { const r = records[row]; if (r && onOpen) onOpen(r) }, [records, onOpen])
@@ -172,7 +190,7 @@ export function DataGrid<R extends Record<string, unknown>>(props: DataGridProps
 
   // Stable for the grid's lifetime (the memoized rows keep them): they call the current closures.
   const current = useRef<{ onRowClick(e: MouseEvent, i: number): void; open(i: number): void; toggleRow(i: number): void; toggleSort(id: string): void; navCtx(): Parameters<typeof gridKey>[2] } | null>(null)
-  const handle = useRef<GridHandle>({ gridId, exportCurrent: () => {}, openColumns: () => {}, selectAll: () => {}, openActiveRow: () => {} })
+  const handle = useRef<GridHandle>({ gridId, exportCurrent: () => {}, openColumns: () => {}, selectAll: () => {}, openActiveRow: () => {}, focusToggle: () => {}, shown: () => false })
   useEffect(() => {
     const off = [registerGrid(handle.current), ...GRID_EFFECTS.map((name) => registerEffect(name, () => { runGridEffect(name) }))]
     return () => { for (const f of off) f() }
@@ -213,6 +231,14 @@ export function DataGrid<R extends Record<string, unknown>>(props: DataGridProps
     handle.current.openColumns = () => setColumnsOpen(true)
     handle.current.selectAll = () => setNav((s) => gridKey(s, { key: 'a', mod: true }, navCtx()).state)
     handle.current.openActiveRow = () => open(Math.max(0, nav.row))
+    // Filters ↔ rows from anywhere on the page (grid.focusToggle).
+    handle.current.focusToggle = () => {
+      const inFilters = !!filterRef.current?.contains(document.activeElement)
+      const first = filterRef.current?.querySelector<HTMLElement>('input,select')
+      if (inFilters || !first) scrollRef.current?.focus()
+      else first.focus()
+    }
+    handle.current.shown = () => !!scrollRef.current && scrollRef.current.getClientRects().length > 0
     current.current = { onRowClick, open, toggleRow, toggleSort, navCtx }
   })
   const events = useMemo<RowEvents>(() => ({
@@ -224,6 +250,11 @@ export function DataGrid<R extends Record<string, unknown>>(props: DataGridProps
   }), [])
 
   const activeColId = visibleColumns[Math.min(nav.col, visibleColumns.length - 1)]?.id
+  // The page's work (router/arrival.ts): the rows once there are some; on an empty or failed list the
+  // first filter (or the grid, when it has no filters).
+  const loaded = result.isSuccess || result.isError
+  const hasFilters = filterColumns.some((c) => c.filter)
+  const rowsAreWork = records.length > 0 || (loaded && !hasFilters)
   const allOnPage = rowIds.length > 0 && rowIds.every((id) => nav.selected.includes(id))
   const rowOffset = (page - 1) * size
 
@@ -232,7 +263,8 @@ export function DataGrid<R extends Record<string, unknown>>(props: DataGridProps
       onFocus={() => { setFocused(true); markFocused(handle.current) }}
       onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false) }}
     >
-      <FilterBar ref={filterRef} gridId={gridId} columns={filterColumns} values={filters} onApply={applyFilters} onEscape={() => scrollRef.current?.focus()} />
+      <FilterBar ref={filterRef} gridId={gridId} columns={filterColumns} values={filters} onApply={applyFilters} onEscape={() => scrollRef.current?.focus()}
+        primaryFirst={loaded && records.length === 0} />
       <div className="flex items-center gap-2 whitespace-nowrap py-1 text-sm" data-testid={`${gridId}-bar`}>
         <OverflowToolbar testId={`${gridId}-toolbar`}>
         {toolbar}
@@ -271,6 +303,9 @@ export function DataGrid<R extends Record<string, unknown>>(props: DataGridProps
           aria-busy={result.isFetching || undefined}
           className="relative overflow-auto border rounded text-[13px] outline-none focus-visible:ring-2 focus-visible:ring-[var(--theme,#1890ff)]"
           style={{ height }} onKeyDown={onKeyDown} data-testid={`${gridId}-grid`}
+          // Focus on the rows makes the first one active (arrival, a filter applied): Enter opens it at once.
+          onFocus={(e) => { if (e.target === e.currentTarget && records.length) setNav((s) => (s.row < 0 ? { ...s, row: 0 } : s)) }}
+          {...primaryFocusProps(rowsAreWork)}
         >
           <GridBody<R> gridId={gridId} scrollRef={scrollRef} records={records} rowIds={rowIds} columns={bodyColumns} colById={colById}
             activeRow={nav.row} activeCol={nav.col} selected={nav.selected} allOnPage={allOnPage} sorted={sorted} rowOffset={rowOffset}

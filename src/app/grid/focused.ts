@@ -9,6 +9,10 @@ export interface GridHandle {
   openColumns(): void
   selectAll(): void
   openActiveRow(): void
+  /** Focus the filter bar, or back to the rows when a filter has it. */
+  focusToggle(): void
+  /** On the visible page (kept-alive pages are hidden). */
+  shown(): boolean
 }
 
 let stack: GridHandle[] = []
@@ -25,8 +29,10 @@ export function markFocused(h: GridHandle): void {
   stack = [...stack.filter((x) => x !== h), h]
 }
 
+/** The last focused grid on the visible page (a hidden tab's grid is never the one acted on). */
 export function focusedGrid(): GridHandle | undefined {
-  return stack[stack.length - 1]
+  for (let i = stack.length - 1; i >= 0; i--) if (stack[i].shown()) return stack[i]
+  return undefined
 }
 
 export type GridEffect = Extract<ShellEffect, `grid.${string}`>
@@ -40,6 +46,7 @@ export function runGridEffect(name: GridEffect): boolean {
     case 'grid.columns': g.openColumns(); break
     case 'grid.selectAll': g.selectAll(); break
     case 'grid.openRow': g.openActiveRow(); break
+    case 'grid.focusToggle': g.focusToggle(); break
   }
   return true
 }

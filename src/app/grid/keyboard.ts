@@ -96,3 +96,17 @@ export function gridKey(s: NavState, k: KeyInput, ctx: NavContext): NavResult {
     default: return { state: s, handled: false }
   }
 }
+
+/**
+ * The grid's own keys (handled by gridKey above, not commands) for the keymap help (Shift+?), next to
+ * the grid commands (Enter, $mod+a, $mod+e, $mod+shift+c) and the global Alt+/ that the registry lists.
+ */
+export const GRID_KEYS: readonly { shortcuts: readonly string[]; labelKey: string }[] = [
+  { shortcuts: ['ArrowUp', 'ArrowDown', 'Home', 'End'], labelKey: 'grid:keymap.move' },
+  { shortcuts: ['Space'], labelKey: 'grid:keymap.select' },
+  { shortcuts: ['Shift+ArrowUp', 'Shift+ArrowDown'], labelKey: 'grid:keymap.extend' },
+  { shortcuts: ['PageUp', 'PageDown'], labelKey: 'grid:keymap.page' },
+  { shortcuts: ['$mod+Home', '$mod+End'], labelKey: 'grid:keymap.edges' },
+  { shortcuts: ['/'], labelKey: 'grid:keymap.filters' },
+  { shortcuts: ['Escape'], labelKey: 'grid:keymap.escape' },
+]

@@ -1,4 +1,5 @@
 // Pure helpers of the grid: filter values → server query, column configuration merge/serialize.
+import { DEFAULT_SPAN_DAYS, DEFAULT_SPAN_MESSAGE } from './date-range'
 import { DEFAULT_COLUMN_WIDTH, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, type ColumnConfig, type FilterValues, type GridColumn, type GridQuery } from './types'
 
 /** Parameter names a column's filter uses (the list helper's names). */
@@ -39,14 +40,19 @@ export function incompleteRange(columns: readonly GridColumn<any>[], filters: Fi
 
 const DAY_MS = 86_400_000
 
-/** A date range longer than its column allows (`maxSpan`, the server's limit): the column and its `to` parameter. */
+/** A date range column's longest span: its own (`maxSpan`, the server's limit), else the spec's one month. */
+export function maxSpanOf(c: Pick<GridColumn<any>, 'maxSpan'>): { days: number; messageKey: string } {
+  return c.maxSpan ?? { days: DEFAULT_SPAN_DAYS, messageKey: DEFAULT_SPAN_MESSAGE }
+}
+
+/** A date range longer than its column allows (maxSpanOf): the column and its `to` parameter. */
 export function rangeTooLong(columns: readonly GridColumn<any>[], filters: FilterValues): { column: GridColumn<any>; param: string } | undefined {
   for (const c of columns) {
-    if (c.filter !== 'dateRange' || !c.maxSpan) continue
+    if (c.filter !== 'dateRange') continue
     const [a, b] = filterParams(c)
     const from = Date.parse(filters[a]?.trim() ?? '')
     const to = Date.parse(filters[b]?.trim() ?? '')
-    if (Number.isFinite(from) && Number.isFinite(to) && (to - from) / DAY_MS > c.maxSpan.days) return { column: c, param: b }
+    if (Number.isFinite(from) && Number.isFinite(to) && (to - from) / DAY_MS > maxSpanOf(c).days) return { column: c, param: b }
   }
   return undefined
 }

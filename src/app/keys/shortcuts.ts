@@ -49,6 +49,7 @@ export function bindingKey(shortcut: string): string {
 const KEY_LABELS: Record<string, string> = {
   enter: '↵', escape: 'Esc', arrowup: '↑', arrowdown: '↓', arrowleft: '←', arrowright: '→',
   backspace: '⌫', delete: 'Del', tab: 'Tab', ' ': 'Space', space: 'Space', pageup: 'PgUp', pagedown: 'PgDn', home: 'Home', end: 'End',
+  slash: '/', backslash: '\\', period: '.', comma: ',',
 }
 
 /** Key caps of each press, e.g. '$mod+shift+k' → [['Ctrl','Shift','K']] (or [['⌘','⇧','K']] on a Mac). */

@@ -19,6 +19,7 @@ import TabsPage from '../pages/TabsPage'
 import { ErrorBoundary } from '../shell/ErrorBoundary'
 import { setCurrentRoute, type CurrentRoute } from './current'
 import { resolvePath, type Resolved } from './menu-routes'
+import { focusPageWork } from './arrival'
 
 const FIXED_TITLES = { tab: 'shell:route.tab', profile: 'shell:route.profile', '404': 'shell:route.notFound', home: 'shell:route.dashboard' } as const
 
@@ -101,6 +102,11 @@ export function PageArea({ routes }: { routes: readonly RouteRecord[] }) {
   const stale = keep.current !== current || keep.pageKey !== pageKey || keep.cached !== cachedViews
   const live = stale ? nextKeep(keep, current, pageKey, cachedViews) : keep
   if (stale) setKeep(live)
+
+  // Arrival: every new page, new query of the same page (a document jump) or remount puts the keyboard
+  // on the page's work (router/arrival.ts) — no page does it by hand.
+  const arrivalKey = current ? `${current.fullPath}#${live.alive.get(current.path)?.instance ?? 0}` : ''
+  useEffect(() => { if (arrivalKey) focusPageWork() }, [arrivalKey])
 
   return (
     <>

@@ -11,6 +11,7 @@ import { closeSidebar, evaluateViewport } from '../state/layout'
 import { routeState } from '../router/current'
 import { useAppRoutes } from '../router/menu-routes'
 import { PageArea } from '../router/PageArea'
+import { focusPageWorkNow } from '../router/arrival'
 import {
   AnnouncementDialog, FeedbackDialog, OnlineHelp, PageFooter, PdaQrDialog, ReleaseBanner, SettingsDrawer, VersionBanner,
 } from './extras'
@@ -41,7 +42,9 @@ export function Layout() {
 
   return (
     <div className="flex h-full" data-testid="layout">
-      <a href="#main-content" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[200] focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      {/* The first Tab stop: straight to the page's work (its grid's rows, its scan field, its first field). */}
+      <a href="#main-content" data-testid="skip-link" onClick={(e) => { if (focusPageWorkNow()) e.preventDefault() }}
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[200] focus:rounded focus:bg-white focus:px-3 focus:py-2">
         {t('shell:skipToContent')}
       </a>
       {u.isMobile && u.sidebarOpen && (

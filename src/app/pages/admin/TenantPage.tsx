@@ -3,7 +3,7 @@
 // with a tenant row selected lands here with ?form=pairs:<id>. The pairs dialog lists every warehouse
 // as a checkbox (Tab/Space), marks the pairs users still work in (the server refuses removing those),
 // and saves with Enter on the save button or Ctrl+Enter.
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useRef, useState, type KeyboardEvent } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { tenantResource } from '../../../domain/resources/admin/tenant'
@@ -47,9 +47,6 @@ export function TenantPairsDialog({ tenantId, onClose }: { tenantId: number; onC
   const [saving, setSaving] = useState(false)
   const ids = chosen ?? data.data?.warehouseIds ?? []
   const list = useRef<HTMLDivElement>(null)
-  const loaded = !!data.data
-  // The Modal focused what existed while loading; once the warehouses are there, the first free one takes it.
-  useEffect(() => { if (loaded) list.current?.querySelector<HTMLInputElement>('input:not([disabled])')?.focus() }, [loaded])
   const toggle = (w: number, on: boolean) => setChosen(on ? [...ids.filter((x) => x !== w), w] : ids.filter((x) => x !== w))
 
   const save = async () => {
