@@ -8,11 +8,13 @@
 //  • "worst case": every title drawn from the same 36 words, so thousands of entries nearly match
 //    every prefix — the fuzzy matcher cannot prune much and must look closely at most entries.
 // It also checks the ranking equals a plain Fuse search over all entries (same ids, same scores,
-// same order) — the speed-up must not change results.
+// same order) — the speed-up must not change results — and that what the palette lists per keystroke
+// (searchPalette: Fuse's top 50 re-ranked by what the query names, issue 18 §3) is exactly the re-rank
+// of plain Fuse's top 50. The keystroke times are the palette's (bound search + re-rank).
 // Run: npm run bench:palette
 import { loadavg } from 'node:os'
 import Fuse from 'fuse.js'
-import { buildEntries, PaletteIndex, FUSE_THRESHOLD, FUSE_DISTANCE, type PaletteEntry } from '../src/app/palette/rank'
+import { buildEntries, PaletteIndex, FUSE_THRESHOLD, FUSE_DISTANCE, RERANK_WINDOW, rerank, searchPalette, type PaletteEntry } from '../src/app/palette/rank'
 import type { CommandDef } from '../src/domain/commands'
 import { N, TYPING, realisticDefs, worstCaseDefs } from './lib/palette-data'
 
@@ -31,6 +33,7 @@ function run(label: string, defs: CommandDef[]) {
 
   const plain = new Fuse<PaletteEntry>(entries, { keys: [{ name: 'titles', weight: 0.7 }, { name: 'terms', weight: 0.3 }], threshold: FUSE_THRESHOLD, location: 0, distance: FUSE_DISTANCE, minMatchCharLength: 1, includeScore: true })
   let mismatches = 0
+  let rerankMismatches = 0
   const plainTimes: number[] = []
   for (const q of QUERIES) {
     for (let k = 1; k <= q.length; k++) {
@@ -40,6 +43,10 @@ function run(label: string, defs: CommandDef[]) {
       const b = plain.search(typed.trim(), { limit: 50 }).map((r) => `${r.item.id}:${r.score}`)
       if (q === QUERIES[0]) plainTimes.push(performance.now() - s)
       if (a.join() !== b.join()) { mismatches++; console.error(`  mismatch for '${typed}'`) }
+      // The palette's rows: the re-rank of plain Fuse's window, nothing else.
+      const window = plain.search(typed.trim(), { limit: 50 * RERANK_WINDOW }).map((r) => ({ entry: r.item, score: r.score ?? 1 }))
+      const listed = searchPalette(index, typed, { limit: 50 }).map((r) => `${r.entry.id}:${r.score}`)
+      if (listed.join() !== rerank(window, typed).slice(0, 50).map((r) => `${r.entry.id}:${r.score}`).join()) { rerankMismatches++; console.error(`  re-rank mismatch for '${typed}'`) }
     }
   }
 
@@ -54,7 +61,7 @@ function run(label: string, defs: CommandDef[]) {
       for (let k = 1; k <= q.length; k++) {
         const c = process.cpuUsage()
         const s = performance.now()
-        index.search(q.slice(0, k), { limit: 50, prefer: ['nav.screen-2', 'nav.screen-4'] })
+        searchPalette(index, q.slice(0, k), { limit: 50, prefer: ['nav.screen-2', 'nav.screen-4'] })
         const ms = performance.now() - s
         const cpu = process.cpuUsage(c)
         if (round > 0) { // round 0 warms the JIT
@@ -82,10 +89,12 @@ function run(label: string, defs: CommandDef[]) {
   console.log(`  slowest prefixes (worst CPU time; fields bounded per level, records Fuse scored): ${slowest.map(([k, v]) => `'${k}' ${f(v.ms)} ms ${v.stats}`).join('; ')}`)
   console.log(`  plain Fuse over all entries, '${QUERIES[0]}' typed: p50 ${f(pct(plainTimes, 0.5))} ms, max ${f(plainTimes[plainTimes.length - 1])} ms`)
   console.log(`  ranking identical to plain Fuse (top 50, every prefix): ${mismatches === 0 ? 'yes' : `NO (${mismatches} prefixes differ)`}`)
+  console.log(`  palette rows = re-rank of plain Fuse's top ${50 * RERANK_WINDOW} (every prefix): ${rerankMismatches === 0 ? 'yes' : `NO (${rerankMismatches} prefixes differ)`}`)
 }
 
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ')
 console.log(`palette ranking benchmark — node ${process.version}, load average ${load()}`)
+console.log(`per keystroke: searchPalette — Fuse's exact top ${50 * RERANK_WINDOW} by the bound search, re-ranked, first 50`)
 run('realistic', realisticDefs())
 run('worst case (36-word vocabulary)', worstCaseDefs())
 console.log(`\nload average at the end ${load()}`)

@@ -27,6 +27,8 @@ const selectedId = (ctx: CommandContext): number | undefined => {
 function formCommand<I>(o: { id: string; permission: string; input: z.ZodType<I>; path: string; form: (ctx: CommandContext) => string | undefined; done: string; keywords?: string[] }): CommandDef<I> {
   return defineCommand<I>({
     id: o.id, title: `commands:${o.id}`, section: 'admin', permission: o.permission, input: o.input, server: true, keywords: o.keywords,
+    // One role, menu node or user per run: its id lists (roles, menus, pairs) are that record's own.
+    bulk: false,
     run: async (ctx: CommandContext, rt: CommandRuntime, args?: I) => {
       if (args === undefined) {
         const form = o.form(ctx)

@@ -121,6 +121,8 @@ const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined)
 function formCommand<I>(o: { id: string; permission: string; input: z.ZodType<I>; path: string; done: string; keywords?: string[]; fieldLabel?: (field: string) => string | undefined }): CommandDef<I> {
   return defineCommand<I>({
     id: o.id, title: `commands:${o.id}`, section: 'document', permission: o.permission, input: o.input, server: true, keywords: o.keywords, fieldLabel: o.fieldLabel,
+    // A form makes one document: the inbound orders a release strip names are its own lines, not changed.
+    bulk: false,
     run: async (_ctx, rt, args) => {
       if (args === undefined) { rt.navigate(`${o.path}?form=new`); return undefined }
       const r = await rt.callServer(o.id, args)

@@ -167,10 +167,13 @@ export const orderDialogPath = {
   import: () => `${INBOUND_ORDER_PATH}?import=1`,
 }
 
+/** A run over several orders asks once, naming how many (issue 18 §3); what cannot be undone (`confirm`) asks even for one. */
+const bulkOrders = (askFrom: number) => ({ noun: 'palette:bulk.count.inboundOrder', targets: (ctx: CommandContext) => selectedOrderIds(ctx).length, askFrom })
+
 function transition(id: string, permission: string, done: string, opts: { confirm?: string; when?: (ctx: CommandContext) => boolean } = {}): CommandDef<OrderIdsArgs> {
   return defineCommand<OrderIdsArgs>({
     id, title: `commands:${id}`, section: 'status', permission, input: OrderIdsArgs, server: true,
-    keywords: ['RK', 'inbound'], confirm: opts.confirm,
+    keywords: ['RK', 'inbound'], confirm: opts.confirm, bulk: bulkOrders(opts.confirm ? 1 : 2),
     when: opts.when ?? onOrderScreens, enabled: byMachine(id),
     run: async (ctx, rt, args) => {
       const r = await rt.callServer<TransitionResult>(id, args ?? { ids: selectedOrderIds(ctx) })
@@ -215,10 +218,14 @@ export const inboundOrderCommands: readonly CommandDef<any>[] = [
   defineCommand<OrderStatusArgs>({
     id: 'inbound.order.status', title: 'commands:inbound.order.status', section: 'status', permission: INBOUND_ORDER_PERMISSIONS.status,
     input: OrderStatusArgs, server: true, keywords: ['RK', 'inbound', 'bulk'], when: onOrderScreens, enabled: needsSelection,
+    // The bulk status dialog previews every order and its button names how many change: it is the question.
+    bulk: { ...bulkOrders(1), dialog: true },
     run: async (ctx, rt, args) => {
       if (args === undefined) { rt.navigate(orderDialogPath.status(selectedOrderIds(ctx))); return undefined }
       const r = await rt.callServer<BulkStatusResult>('inbound.order.status', args)
-      rt.toast('success', 'inbound:order.done.bulk', { count: r.changed.length, refused: r.refused.length })
+      // The result names the move ("3 inbound orders set to Issued: RK…") and, when any were, how many were refused.
+      const done = 'inbound:order.done.bulk'
+      rt.toast('success', r.refused.length ? 'counts:withRefused' : done, { done, count: r.changed.length, status: args.status, orderNo: r.changed.map((c) => c.orderNo).join(', '), refused: r.refused.length })
       return r
     },
   }),

@@ -120,6 +120,7 @@ export const sortingCommands: readonly CommandDef<any>[] = [
   defineCommand<MergeSortArgs>({
     id: 'outbound.sortTask.merge', title: 'commands:outbound.sortTask.merge', section: 'document', permission: P.merge,
     input: MergeSortArgs, server: true, keywords: [...KEYWORDS, 'merge'], shortcut: 'Alt+m', scope: 'grid', when: whereTasks, enabled: canSort(2, MAX_SORT_TASKS, 'outbound-sorting:errors.mergeMin'),
+    bulk: { noun: 'palette:bulk.count.pickingTask', targets: (ctx) => pickRows(ctx).length },
     run: async (ctx, rt, args) => {
       const r = await rt.callServer<SortMade>('outbound.sortTask.merge', args ?? { pickingTaskIds: idsOf(pickRows(ctx)) })
       rt.toast('success', 'outbound-sorting:done.created', { sortNo: r.sortNo, slots: r.slots })
@@ -140,6 +141,7 @@ export const sortingCommands: readonly CommandDef<any>[] = [
   defineCommand<SortTaskIdsArgs>({
     id: 'outbound.sortTask.cancel', title: 'commands:outbound.sortTask.cancel', section: 'status', permission: P.cancel,
     input: SortTaskIdsArgs, server: true, keywords: KEYWORDS, confirm: 'outbound-sorting:confirm.cancel', when: atWall,
+    bulk: { noun: 'palette:bulk.count.sortingTask', targets: (ctx) => sortTargets(ctx).length },
     enabled: (ctx) => enabledOver(sortingTaskMachine, 'outbound.sortTask.cancel', sortTargets(ctx), ctx),
     run: async (ctx, rt, args) => {
       const r = await rt.callServer<{ cancelled: string[] }>('outbound.sortTask.cancel', args ?? { ids: idsOf(sortTargets(ctx)) })
@@ -150,6 +152,7 @@ export const sortingCommands: readonly CommandDef<any>[] = [
   defineCommand<SortTaskIdsArgs>({
     id: 'outbound.sortTask.complete', title: 'commands:outbound.sortTask.complete', section: 'status', permission: P.sort,
     input: SortTaskIdsArgs, server: true, keywords: [...KEYWORDS, 'close'], confirm: 'outbound-sorting:confirm.complete', when: atWall,
+    bulk: { noun: 'palette:bulk.count.sortingTask', targets: (ctx) => sortTargets(ctx).length },
     enabled: (ctx) => enabledOver(sortingTaskMachine, 'outbound.sortTask.complete', sortTargets(ctx), ctx),
     run: async (ctx, rt, args) => {
       const r = await rt.callServer<{ completed: string[] }>('outbound.sortTask.complete', args ?? { ids: idsOf(sortTargets(ctx)) })

@@ -59,6 +59,14 @@ export const commandTitleKey = (def: ResourceDef<any>, action: string) => `resou
 
 const idsOf = (ctx: CommandContext) => ctx.selection.map((r) => Number(r.id)).filter((n) => Number.isInteger(n) && n > 0)
 
+/**
+ * Runs over several rows ask once, naming how many (issue 18 §3): the count line; what cannot be
+ * undone asks even for one row. A run that opens the status preview or an action's form asks there
+ * (those dialogs name the rows and their confirm is the question).
+ */
+const ROWS = 'palette:bulk.count.row'
+const bulkRows = (o: { askFrom?: number; dialog?: boolean } = {}) => ({ noun: ROWS, targets: (ctx: CommandContext) => idsOf(ctx).length, askFrom: o.askFrom ?? 1, dialog: o.dialog })
+
 /** Title templates of the standard commands (`resources:verb.<action>` with {{entity}}). */
 export const STANDARD_VERBS = ['add', 'edit', 'status', 'delete', 'import', 'export', 'enable', 'disable'] as const
 
@@ -68,15 +76,17 @@ function resourceCommands(def: ResourceDef<any>): CommandDef<any>[] {
   const onScreen = (ctx: CommandContext) => ctx.route === '' || !path || ctx.route.split(/[?#]/)[0] === path
   // Refusals of the args name the resource's own field labels, like the handlers' own checks do.
   const fieldLabel = (f: string) => (def.fields[f] ? fieldLabelKey(def, f) : undefined)
+  // `page`: the resource's screen — there the palette ranks its commands first for their words.
   const base = (action: string) => ({
     id: commandIdOf(def, action), title: commandTitleKey(def, action), permission: permissionOf(def, action),
-    keywords: [`${def.ns}:${def.name}.title`], fieldLabel,
+    keywords: [`${def.ns}:${def.name}.title`], fieldLabel, page: path,
   })
   const out: CommandDef<any>[] = []
   for (const action of resourceActions(def)) {
     switch (action) {
       case 'add':
-        out.push(defineCommand({ ...base('add'), section: 'document', server: true, input: resourceSchemas(def).create,
+        // One new record per run: its id lists (areas, shops, members …) are its own fields.
+        out.push(defineCommand({ ...base('add'), section: 'document', server: true, input: resourceSchemas(def).create, bulk: false,
           run: (_ctx, rt, args) => (args ? rt.callServer(commandIdOf(def, 'add'), args) : rt.open('resourceForm', { resource: def.name })) }))
         break
       case 'edit':
@@ -85,19 +95,19 @@ function resourceCommands(def: ResourceDef<any>): CommandDef<any>[] {
         break
       case 'status': {
         const st = def.status!
-        out.push(defineCommand({ ...base('status'), section: 'status', server: true, input: statusArgsOf(def), selection: 'many', when: onScreen,
+        out.push(defineCommand({ ...base('status'), section: 'status', server: true, input: statusArgsOf(def), selection: 'many', when: onScreen, bulk: bulkRows({ dialog: true }),
           run: (ctx, rt, args) => (args ? rt.callServer(commandIdOf(def, 'status'), args) : rt.open('resourceStatus', { resource: def.name, ids: idsOf(ctx) })) }))
         // Browser-only shortcuts into the same preview with the target status chosen.
         for (const [verb, value] of [['enable', st.enabled], ['disable', st.disabled]] as const) {
           out.push(defineCommand({ id: commandIdOf(def, verb), title: commandTitleKey(def, verb), permission: permissionOf(def, 'status'),
-            keywords: [`${def.ns}:${def.name}.title`], section: 'status', selection: 'many', when: onScreen,
+            keywords: [`${def.ns}:${def.name}.title`], section: 'status', selection: 'many', when: onScreen, page: path, bulk: bulkRows({ dialog: true }),
             run: (ctx, rt) => rt.open('resourceStatus', { resource: def.name, ids: idsOf(ctx), status: value }) }))
         }
         break
       }
       case 'delete':
         out.push(defineCommand({ ...base('delete'), section: 'document', server: true, input: DeleteArgs, selection: 'many', when: onScreen,
-          confirm: 'resources:confirm.delete',
+          confirm: 'resources:confirm.delete', bulk: bulkRows(),
           run: async (ctx, rt, args) => {
             const r = await rt.callServer<{ deleted: number }>(commandIdOf(def, 'delete'), args ?? { ids: idsOf(ctx) })
             rt.toast('success', 'resources:done.deleted', { count: r.deleted })
@@ -121,20 +131,22 @@ function resourceCommands(def: ResourceDef<any>): CommandDef<any>[] {
 }
 
 /** An extra action: a server command (handler in the group's custom folder) unless `server: false`. */
-function extraCommand(def: ResourceDef<any>, x: ResourceAction, base: Pick<CommandDef, 'id' | 'title' | 'permission' | 'keywords' | 'fieldLabel'>, onScreen: (ctx: CommandContext) => boolean): CommandDef<any> {
+function extraCommand(def: ResourceDef<any>, x: ResourceAction, base: Pick<CommandDef, 'id' | 'title' | 'permission' | 'keywords' | 'fieldLabel' | 'page'>, onScreen: (ctx: CommandContext) => boolean): CommandDef<any> {
   const server = x.server !== false
   const selection = x.selection ?? 'none'
+  const shape = (x.input as unknown as { shape?: Record<string, unknown> } | undefined)?.shape
+  const keys = shape ? Object.keys(shape) : []
+  // An action that needs only the selected ids runs at once; others ask in the screen's action dialog.
+  const idsOnly = server && (keys.length === 0 || (keys.length === 1 && keys[0] === 'ids'))
   return defineCommand({
     ...base, section: 'document', server, input: x.input ?? (server ? z.strictObject({}) : undefined), selection, confirm: x.confirm, enabled: x.enabled,
     when: selection === 'none' ? undefined : onScreen,
+    bulk: selection === 'many' ? bulkRows({ askFrom: x.confirm ? 1 : 2, dialog: !idsOnly || !!x.sheet }) : undefined,
     run: (ctx: CommandContext, rt: CommandRuntime, args?: unknown) => {
       if (args !== undefined) return server ? rt.callServer(base.id, args) : undefined
       // A sheet action (e.g. L/T days): the import dialog with the action's endpoints; its confirm runs this command.
       if (x.sheet) return rt.open('resourceImport', { resource: def.name, action: x.action })
-      // An action that needs only the selected ids runs at once; others ask in the screen's action dialog.
-      const shape = (x.input as unknown as { shape?: Record<string, unknown> } | undefined)?.shape
-      const keys = shape ? Object.keys(shape) : []
-      if (server && (keys.length === 0 || (keys.length === 1 && keys[0] === 'ids'))) {
+      if (idsOnly) {
         return rt.callServer(base.id, keys.length ? { ids: idsOf(ctx) } : {})
       }
       return rt.open('resourceAction', { resource: def.name, action: x.action, ids: idsOf(ctx) })

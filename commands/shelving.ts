@@ -48,6 +48,9 @@ export interface ShelveResult {
   task: ShelvingTaskView; lineNo: number; skuCode: string; locationCode: string; qty: number; completed: boolean
   inspectionNo?: string
 }
+/** A location scanned at the station, as the server knows it (GET shelvingLocationUrl: unknown or disabled → refused naming the code). */
+export interface ShelvingLocation { id: number; code: string; areaType: number }
+export const shelvingLocationUrl = (code: string) => `/api/inbound/shelving-locations/${encodeURIComponent(code)}`
 
 const selectedNos = (sel: readonly Record<string, unknown>[]) => sel.map((r) => r.taskNo).filter((v): v is string => typeof v === 'string')
 const one = (sel: readonly Record<string, unknown>[]) => { const s = selectedNos(sel); return s.length === 1 ? s[0] : undefined }
@@ -89,6 +92,8 @@ export const shelvingCommands: readonly CommandDef<any>[] = [
   defineCommand<AssignArgs>({
     id: 'inbound.shelving.assign', title: 'commands:inbound.shelving.assign', section: 'document', permission: 'shelf-task:assign',
     input: AssignArgs, server: true, selection: 'many', keywords: ['assign', 'job group', 'SJ'], fieldLabel: screenFieldLabels(AssignArgs, FIELDS),
+    // Allotting several tasks asks once, naming how many (issue 18 §3).
+    bulk: { noun: 'palette:bulk.count.shelvingTask', targets: (ctx) => selectedNos(ctx.selection).length, askFrom: 2 },
     when: (ctx) => onTasks(ctx.route),
     enabled: (ctx) => (selectedNos(ctx.selection).length > 0 ? enabledByMachine(shelvingTaskMachine, 'inbound.shelving.assign')(ctx) : 'common:validation.selectAtLeastOne'),
     run: async (ctx, rt, args) => {

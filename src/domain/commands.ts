@@ -60,6 +60,7 @@ export type ShellEffect =
   | 'grid.columns'          // the focused grid: column settings dialog
   | 'grid.selectAll'
   | 'grid.openRow'          // the focused grid: open the active row
+  | 'grid.focusToggle'      // the page's grid: its filters ↔ its rows
 
 /** Why a command cannot run: an i18n key and its params (a document's number, its status …). */
 export interface Reason { key: string; params?: Record<string, unknown> }
@@ -89,6 +90,47 @@ export interface CommandRuntime {
   prompt?<T>(kind: string, props?: Record<string, unknown>): Promise<T | undefined>
   /** Performs a shell effect (sidebar, tabs, logout, focused grid …); see ShellEffect. */
   effect(name: ShellEffect, props?: Record<string, unknown>): void | Promise<void>
+  /** GET a read route of the API in the caller's warehouse+tenant (e.g. a bulk command's dry run); resolves to the envelope's data. */
+  read?<T>(path: string, query?: Record<string, unknown>): Promise<T>
+}
+
+/** What a bulk run would touch: `count` documents, plus any other figure its question names (e.g. waves). */
+export interface BulkCount { count: number; params?: Record<string, unknown> }
+
+/**
+ * A command that creates or changes several documents in one run (issue 18 §3). Whichever surface
+ * runs it — palette, shortcut, button — runCommand asks ONE confirmation first: the command's
+ * `confirm` question (or palette:bulk.question) under its title, and a line naming how many
+ * documents it touches (`noun`). A command carrying a list of document ids in its input, or acting
+ * on a selection of many rows, must declare this (tests/contract/bulk-commands.test.ts).
+ */
+export interface BulkDef<I = unknown> {
+  /** i18n key of the count line with {{count}} and i18next plurals, e.g. "{{count}} outbound orders". */
+  noun: string
+  /**
+   * How many documents a run without arguments touches in this context (default: the selected rows,
+   * else the open document). With arguments the count is the length of their id lists (idListKeys).
+   */
+  targets?: (ctx: CommandContext) => number
+  /**
+   * Instead of counting the targets: asks the server what a run would do now (a dry run sharing the
+   * handler's selection, e.g. generate waves by rule: the orders and the waves). 0 → `none` is said
+   * and nothing runs.
+   */
+  preview?: (ctx: CommandContext, rt: CommandRuntime, args: I | undefined) => Promise<BulkCount>
+  /** i18n key said (info toast) when the preview finds nothing to do; default palette:bulk.none. */
+  none?: string
+  /**
+   * Ask from this many documents on (default 1: every run asks, for what cannot be undone); a
+   * reversible move of one document (validate the order open on its page) runs without a question.
+   */
+  askFrom?: number
+  /**
+   * A run without arguments only opens a dialog that gathers them (a form, a status preview): the
+   * question is asked when the dialog runs the command with them — or the dialog is itself the
+   * question naming the count and says so (runCommand's `confirmed`).
+   */
+  dialog?: boolean
 }
 
 export interface CommandDef<I = unknown> {
@@ -103,6 +145,13 @@ export interface CommandDef<I = unknown> {
   shortcut?: string
   /** Focus scope of the shortcut; default 'global'. */
   scope?: FocusScope
+  /**
+   * Where the shortcut fires, beyond `when` (which also rules the palette and buttons): e.g. only on
+   * the command's own page. The keymap help lists the shortcut only where it fires (shortcutLive).
+   */
+  shortcutWhen?: (ctx: CommandContext) => boolean
+  /** Route path of the screen the command belongs to (a resource's list): the palette ranks it first there. */
+  page?: string
   /** Permission code from the catalog; codes beginning `self:` are held by every signed-in user. */
   permission: string
   /** Visibility beyond the permission (e.g. only on a page); hidden when false. */
@@ -123,6 +172,11 @@ export interface CommandDef<I = unknown> {
   server?: boolean
   /** i18n key of a confirmation question asked before running. */
   confirm?: string
+  /**
+   * Acts on several documents in one run: the confirmation names how many (see BulkDef). `false`:
+   * carries a list of ids but changes one document (a role's menus, a new record's areas).
+   */
+  bulk?: BulkDef<I> | false
   /** Client behaviour. Server commands without `run` simply call the server with `args`. */
   run?: (ctx: CommandContext, rt: CommandRuntime, args?: I) => unknown | Promise<unknown>
 }
@@ -155,6 +209,11 @@ export class CommandRegistry {
 export function commandVisible(def: CommandDef<any>, ctx: CommandContext): boolean {
   if (!holds(def.permission, ctx)) return false
   return def.when ? def.when(ctx) : true
+}
+
+/** The command's shortcut may fire here (and the keymap lists it): visible, and its `shortcutWhen` holds. */
+export function shortcutLive(def: CommandDef<any>, ctx: CommandContext): boolean {
+  return commandVisible(def, ctx) && (def.shortcutWhen ? def.shortcutWhen(ctx) : true)
 }
 
 export function commandEnabled(def: CommandDef<any>, ctx: CommandContext): EnabledResult {

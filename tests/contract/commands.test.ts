@@ -3,38 +3,23 @@
 // exactly one server handler and every handler a server command, every permission code exists in
 // the menu catalog (or is `self:`), and the navigation commands of the full menu catalog are titled.
 import { describe, it, expect } from 'vitest'
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { ALL_COMMANDS, commandRegistry, navigationCommands, type NavMenuNode, type ShellPanel } from '../../commands/index'
 import { CommandRegistry, SELF_PERMISSION_PREFIX, shortcutClashes, type CommandDef } from '../../src/domain/commands'
 import { MENU_CATALOG, PERMISSION_CATALOG } from '../../src/domain/menu/catalog'
 import { buildMenuTree } from '../../src/domain/menu/tree'
 import { HandlerRegistry, handlerMismatches, handlerRegistry } from '../../src/server/commands/index'
 import type { PanelId } from '../../src/app/state/ui'
+import { LANGS, loadLocales } from '../helpers/locales'
 
 // Compile-time: the panels commands may open are exactly the shell's PanelId (tsc fails otherwise).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 const panelsAgree: Same<ShellPanel, PanelId> = true
 
-const LANGS = ['zh', 'en', 'es-MX'] as const
-type Tree = { [k: string]: string | Tree }
-/** `ns:dotted.key` → text for one language (only string leaves count as present). */
-function loadLocale(lang: string): Record<string, string> {
-  const dir = join(__dirname, '..', '..', 'locales', lang)
-  const out: Record<string, string> = {}
-  const walk = (ns: string, o: Tree, pre: string) => {
-    for (const [k, v] of Object.entries(o)) {
-      if (typeof v === 'string') out[`${ns}:${pre}${k}`] = v
-      else walk(ns, v, `${pre}${k}.`)
-    }
-  }
-  for (const f of readdirSync(dir).filter((x) => x.endsWith('.json'))) walk(f.replace(/\.json$/, ''), JSON.parse(readFileSync(join(dir, f), 'utf8')), '')
-  return out
-}
-const locales = Object.fromEntries(LANGS.map((l) => [l, loadLocale(l)]))
+const locales = loadLocales()
 
+/** A key is there as itself or, for a count message, as its plural forms (its `_other` form: every language has one). */
 function missingKeys(keys: readonly string[]): string[] {
-  return LANGS.flatMap((l) => keys.filter((k) => !locales[l][k]).map((k) => `${l} ${k}`))
+  return LANGS.flatMap((l) => keys.filter((k) => !locales[l][k] && !locales[l][`${k}_other`]).map((k) => `${l} ${k}`))
 }
 
 /** The full menu catalog as the tree the server sends an admin (buttons are fetched per menu). */

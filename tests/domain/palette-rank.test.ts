@@ -1,13 +1,21 @@
 // Palette ranking (src/app/palette/rank.ts, model.ts): the spec's menu-search weights (title 0.7,
 // path 0.3, threshold 0.4, max pattern 32), exact equality with a plain Fuse search, recent first,
-// menu mode, the row cap; shortcut labels derived from the one shortcut string. The fast path
+// menu mode, the row cap; shortcut labels derived from the one shortcut string. The re-rank of Fuse's
+// results (issue 18 §3) over the real catalog, menus and locale files: screens before create commands
+// for a plain word or a one-letter typo, the page's and selection's commands first for their verbs. The fast path
 // (bounds, pruning, bounds carried between keystrokes) is compared with a plain Fuse search over
 // the benchmark's generated 10 000 entries while typing.
 import { describe, it, expect } from 'vitest'
 import Fuse from 'fuse.js'
-import { CommandRegistry, type CommandDef } from '../../src/domain/commands'
-import { buildEntries, PaletteIndex, FUSE_THRESHOLD, FUSE_DISTANCE, MAX_PATTERN, type PaletteEntry } from '../../src/app/palette/rank'
+import i18next from 'i18next'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { CommandRegistry, commandEnabled, commandVisible, type CommandContext, type CommandDef } from '../../src/domain/commands'
+import { buildEntries, PaletteIndex, FUSE_THRESHOLD, FUSE_DISTANCE, MAX_PATTERN, RERANK_WINDOW, rankTier, rerank, searchPalette, type PaletteEntry } from '../../src/app/palette/rank'
 import { listPalette, paletteIndexFor, entryLabel, MAX_ROWS } from '../../src/app/palette/model'
+import { ALL_COMMANDS, navigationCommands } from '../../commands/index'
+import { MENU_CATALOG } from '../../src/domain/menu/catalog'
+import { buildMenuTree } from '../../src/domain/menu/tree'
 import { normalizeShortcut, shortcutKeys, shortcutLabel, hasCommandModifier } from '../../src/app/keys/shortcuts'
 import { TYPING, realisticDefs, worstCaseDefs } from '../../bench/lib/palette-data'
 
@@ -193,5 +201,126 @@ describe('shortcut labels', () => {
     expect(hasCommandModifier('Shift+?')).toBe(false)
     expect(hasCommandModifier('g h')).toBe(false)
     expect(hasCommandModifier('$mod+k')).toBe(true)
+  })
+})
+
+describe('ranking what people mean (issue 18 §3): the real catalog and menus, translated', () => {
+  // The admin's palette: every command of the catalog and a navigation entry per screen of the full
+  // menu catalog, titled by the real locale files (i18next with the console's options).
+  const ROOT = join(__dirname, '..', '..', 'locales')
+  const resources: Record<string, Record<string, Record<string, string>>> = {}
+  for (const l of ['zh', 'en', 'es-MX']) {
+    resources[l] = {}
+    for (const f of readdirSync(join(ROOT, l)).filter((x) => x.endsWith('.json'))) resources[l][f.replace(/\.json$/, '')] = JSON.parse(readFileSync(join(ROOT, l, f), 'utf8'))
+  }
+  const i18n = i18next.createInstance()
+  void i18n.init({ resources, lng: 'en', fallbackLng: 'en', defaultNS: 'common', nsSeparator: ':', keySeparator: '.', interpolation: { escapeValue: false }, returnNull: false, initAsync: false })
+  const defs = [...ALL_COMMANDS, ...navigationCommands(buildMenuTree(MENU_CATALOG.filter((m) => m.type !== 'B')))]
+  const indexes = new Map<string, PaletteIndex>()
+  const indexIn = (lng: string) => indexes.get(lng) ?? indexes.set(lng, new PaletteIndex(buildEntries(defs, (k) => i18n.t(k, { lng })))).get(lng)!
+  const SHOPS = '/basic-data-new/shop'
+  const ctxAt = (route: string, selection: Record<string, unknown>[] = []): CommandContext => ({
+    permissions: new Set(), roles: ['admin'], userId: 1, tenantId: 1, warehouseId: 26, language: 'en', route, selection,
+  })
+  /** The rows the palette shows for a query, top to bottom (groups in order, rows in order). */
+  const rows = (query: string, ctx = ctxAt('/dashboard'), lng = 'en') => listPalette(indexIn(lng), query, {
+    visible: (e) => commandVisible(e.def, ctx), enabled: (e) => commandEnabled(e.def, ctx), recent: [], mode: 'commands', ctx,
+  }).groups.flatMap((g) => g.rows.map((r) => r.entry.id))
+  const before = (list: string[], a: string, b: string) => {
+    expect(list, `${a} listed`).toContain(a)
+    expect(list.indexOf(a), `${a} before ${b} in ${list.slice(0, 12).join(', ')}`).toBeLessThan(list.includes(b) ? list.indexOf(b) : Infinity)
+  }
+
+  it('the menu is what it seems: the screens and commands these cases name exist, titled as expected', () => {
+    const title = (id: string) => indexIn('en').entries.find((e) => e.id === id)?.title
+    expect([title('nav.location'), title('resource.location.add'), title('nav.inbound-order'), title('inbound.order.create')]).toEqual(['Locations', 'New Location', 'Inbound orders', 'New inbound order'])
+    expect([title('nav.stock-manage-list'), title('nav.shop-shipment'), title('resource.shop.edit'), title('admin.role.edit')]).toEqual(['Stock list', 'Shop shipments', 'Edit Shop', 'Edit role'])
+  })
+
+  it('a plain word or a one-letter typo names the screen before the command that creates one', () => {
+    // `locaton` (one letter missing): Fuse alone puts New Location and Import Location first.
+    expect(indexIn('en').search('locaton', { limit: 3 }).map((r) => r.entry.id)[0]).toBe('resource.location.add')
+    const loc = rows('locaton')
+    expect(loc[0]).toBe('nav.location')
+    before(loc, 'nav.location', 'resource.location.add')
+    // `inbnd` (an abbreviation): the Inbound orders screen, then New inbound order.
+    const inb = rows('inbnd')
+    expect(inb[0]).toBe('nav.inbound-order')
+    before(inb, 'nav.inbound-order', 'inbound.order.create')
+    // A typed verb still names the command: `new location` → New Location.
+    expect(rows('new location')[0]).toBe('resource.location.add')
+    // The picker's complaint: `picking` + Enter ran "Generate waves by rule" (a keyword hit); screens come first.
+    const picking = rows('picking')
+    expect(picking[0]).toMatch(/^nav\./)
+    before(picking, 'nav.pickingtasks', 'outbound.wave.generate')
+    before(picking, 'nav.wave-picking', 'outbound.wave.generate')
+  })
+
+  it('`sto` lists Stock list before Shop shipments (matched only through its parent "Stock-out")', () => {
+    const ids = indexIn('en').search('sto', { limit: 100 }).map((r) => r.entry.id)
+    expect(ids.indexOf('nav.shop-shipment')).toBeLessThan(ids.indexOf('nav.stock-manage-list')) // Fuse alone
+    const sto = rows('sto')
+    expect(sto[0]).toBe('nav.stock-manage-list')
+    before(sto, 'nav.stock-manage-list', 'nav.shop-shipment')
+  })
+
+  it('on Shops with a row selected, `edit` lists Edit Shop first (the page\'s resource and its selection), `new` New Shop', () => {
+    const selected = ctxAt(SHOPS, [{ id: 1, code: 'S1' }])
+    const edit = rows('edit', selected)
+    expect(edit[0]).toBe('resource.shop.edit')
+    before(edit, 'resource.shop.edit', 'admin.role.edit')
+    before(edit, 'resource.shop.edit', 'admin.user.edit')
+    expect(rows('new', selected)[0]).toBe('resource.shop.add')
+    // Elsewhere (or with no row to edit) the page's command has no claim to the top.
+    expect(rows('edit', ctxAt(SHOPS))[0]).not.toBe('resource.shop.edit')
+    expect(rows('edit', ctxAt('/dashboard'))).not.toContain('resource.shop.edit')
+    // The noun is not its verb: `shop` on Shops is the Shops screen.
+    expect(rows('shop', selected)[0]).toBe('nav.shop')
+  })
+
+  it('zh: 库位 names the 库位 screen before 新建库位; 编辑 on 店铺 with a row selected lists 编辑店铺 first; `picking` typed in the Chinese console lists the screens first', () => {
+    const picking = rows('picking', ctxAt('/dashboard'), 'zh')
+    expect(picking[0]).toMatch(/^nav\./)
+    before(picking, 'nav.pickingtasks', 'outbound.wave.generate')
+    const loc = rows('库位', ctxAt('/dashboard'), 'zh')
+    expect(loc[0]).toBe('nav.location')
+    before(loc, 'nav.location', 'resource.location.add')
+    expect(rows('编辑', ctxAt(SHOPS, [{ id: 1 }]), 'zh')[0]).toBe('resource.shop.edit')
+  })
+
+  it('the re-rank only reorders Fuse\'s results: same entries, same scores; short queries keep Fuse\'s order', () => {
+    const index = indexIn('en')
+    for (const q of ['locaton', 'sto', 'edit', 'picking', 'inbound order', 'e']) {
+      const fuse = index.search(q, { limit: 100 })
+      const mine = rerank(fuse, q, { here: () => true })
+      expect(mine.map((r) => `${r.entry.id}:${r.score}`).sort(), q).toEqual(fuse.map((r) => `${r.entry.id}:${r.score}`).sort())
+    }
+    const e = index.search('e', { limit: 50 })
+    expect(rerank(e, 'e')).toEqual(e)
+    // The palette lists the re-rank of Fuse's window, cut to the rows shown.
+    expect(searchPalette(index, 'sto', { limit: 10 })).toEqual(rerank(index.search('sto', { limit: 10 * RERANK_WINDOW }), 'sto').slice(0, 10))
+  })
+
+  it('tiers: a page command for its verb, then screens the query names, then other commands it names, then the rest', () => {
+    const entries = buildEntries([
+      nav('loc', 'Locations', '/w/location', ['Warehouse']),
+      cmd('res.add', 'New Location', { keywords: ['Location'] }),
+      cmd('res.edit', 'Edit Location', { keywords: ['Location'] }),
+      nav('other', 'Task allocation', '/w/tasks'),
+      nav('zh', '拣货任务', '/out/pickingtasks'),
+    ], ident)
+    const by = Object.fromEntries(entries.map((e) => [e.id, e]))
+    const tier = (id: string, q: string, here?: (e: PaletteEntry) => boolean) => rankTier(by[id]!, q.split(' '), here)
+    expect([tier('nav.loc', 'location'), tier('res.add', 'location'), tier('nav.other', 'location')]).toEqual([1, 2, 3])
+    expect(tier('nav.loc', 'locaton')).toBe(1) // one letter missing
+    expect(tier('nav.loc', 'ocation')).toBe(1) // one letter missing at the start
+    expect(tier('nav.loc', 'lcoation')).toBe(1) // two letters swapped
+    expect(tier('nav.loc', 'lctn')).toBe(1) // an abbreviation
+    expect(tier('nav.loc', 'xyzq')).toBe(3)
+    // A screen's own route segment names it too, after its title, whatever the console's language.
+    expect([tier('nav.zh', 'picking'), tier('nav.zh', '拣货'), tier('nav.other', 'picking')]).toEqual([1.5, 1, 3])
+    // On the page, `edit` names the verb of Edit Location (tier 0); `location` is its entity, not its verb.
+    const here = (e: PaletteEntry) => e.id === 'res.edit'
+    expect([tier('res.edit', 'edit', here), tier('res.edit', 'location', here), tier('res.edit', 'edit')]).toEqual([0, 2, 2])
   })
 })

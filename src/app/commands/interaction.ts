@@ -13,6 +13,8 @@ export interface ConfirmRequest {
   messageKey: string
   titleKey?: string
   params: Record<string, unknown>
+  /** i18n key of a line naming how many documents a bulk command touches (with `params`, plurals by params.count). */
+  countKey?: string
   /** Already-translated detail under the message (e.g. a server error text). */
   detail?: string
   /** i18n keys of the buttons (default palette:confirm.ok / palette:confirm.cancel). */

@@ -1,7 +1,8 @@
 // CommandRuntime of the browser: what a command's `run` may do. navigate → wouter, callServer →
 // POST /api/commands/:id with a fresh Idempotency-Key per invocation (arguments parsed with the
 // command's own zod schema first: a refusal shows the field and sends nothing), open → shell panels,
-// toast → translated toasts, prompt → palette pickers, effect → handlers the shell/grids registered.
+// toast → translated toasts, prompt → palette pickers, effect → handlers the shell/grids registered,
+// read → GET of an API read route (a bulk command's dry run).
 // After a successful call the app's grids are invalidated (whichever surface ran the command).
 import { navigate as browserNavigate } from 'wouter/use-browser-location'
 import type { CommandRegistry, CommandRuntime } from '../../domain/commands'
@@ -75,6 +76,9 @@ export function createRuntime(opts: RuntimeOptions = {}): CommandRuntime {
     },
     effect(name, props) {
       return performEffect(name, props)
+    },
+    read<T>(path: string, query?: Record<string, unknown>) {
+      return api.get<T>(path, query)
     },
   }
 }

@@ -3,7 +3,7 @@
 // command context, so the listener is rebuilt only when the registry changes (menus loaded), never
 // per render.
 import { tinykeys } from 'tinykeys'
-import { commandEnabled, commandVisible, type CommandContext, type CommandDef, type FocusScope, type Reason } from '../../domain/commands'
+import { commandEnabled, shortcutLive, type CommandContext, type CommandDef, type FocusScope, type Reason } from '../../domain/commands'
 import { bindingKey, hasCommandModifier, normalizeShortcut, parsePresses } from './shortcuts'
 import { topScope } from './focus-stack'
 
@@ -40,7 +40,8 @@ export type Resolution =
 /**
  * Decides what one keystroke does, given every command bound to it. Pure, so the rules are tested
  * without a browser: scope (global or the top of the stack; the innermost scope wins over global),
- * modal scopes block global single keys, the typing guard, visibility, clash refusal, enablement.
+ * modal scopes block global single keys, the typing guard, visibility (and the command's shortcutWhen),
+ * clash refusal, enablement.
  */
 export function resolveShortcut(candidates: readonly CommandDef<any>[], opts: { ctx: CommandContext; top: FocusScope; typing: boolean }): Resolution {
   const { ctx, top, typing } = opts
@@ -56,7 +57,8 @@ export function resolveShortcut(candidates: readonly CommandDef<any>[], opts: { 
     if (!candidates.length) return { kind: 'none', why: 'no-candidate' }
     return { kind: 'none', why: typing ? 'typing' : 'blocked' }
   }
-  const visible = live.filter((c) => commandVisible(c, ctx))
+  // Visible here, and where the command confines its keys (shortcutWhen: e.g. only on its own page).
+  const visible = live.filter((c) => shortcutLive(c, ctx))
   if (!visible.length) return { kind: 'none', why: 'hidden' }
   // The innermost scope wins over global; within one scope two matches are a clash.
   const inner = visible.filter((c) => (c.scope ?? 'global') === top && top !== 'global')

@@ -1,5 +1,6 @@
 // The console's one confirmation dialog (commands' `confirm`, unsaved-form questions, the shell's
 // startup failure…): the question lives in commands/interaction.ts (state/confirm.ts asks through it).
+// A bulk command's question also names how many documents it touches (the count line, issue 18 §3).
 // Enter confirms (the confirm button has focus), Esc cancels unless the question offers no cancel,
 // and the Modal gives focus back to where it was; nothing runs until the operator answers.
 import { useSnapshot } from 'valtio'
@@ -22,6 +23,7 @@ export function ConfirmDialog() {
       }}
       className="w-full max-w-md rounded-lg bg-white p-5 shadow-2xl">
       <h2 id="command-confirm-title" className="text-base font-semibold">{t(confirm.titleKey ?? 'palette:confirm.title')}</h2>
+      {confirm.countKey && <p className="mt-2 text-base font-semibold text-slate-900" data-testid="command-confirm-count">{t(confirm.countKey, confirm.params)}</p>}
       <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{t(confirm.messageKey, confirm.params)}</p>
       {confirm.detail && <p className="mt-1 text-sm text-red-700" data-testid="command-confirm-detail">{confirm.detail}</p>}
       <p className="mt-3 text-xs text-slate-500">{t(confirm.noCancel ? 'palette:confirm.hintOnly' : 'palette:confirm.hint')}</p>

@@ -3,12 +3,14 @@
 import { useMemo, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { useTranslation } from 'react-i18next'
-import { commandVisible, type CommandContext, type CommandDef, type CommandRegistry, type FocusScope } from '../../domain/commands'
+import { shortcutLive, type CommandContext, type CommandDef, type CommandRegistry, type FocusScope } from '../../domain/commands'
 import { ui, closePanel } from '../state/ui'
 import { useCommandRegistry } from '../commands/registry'
 import { useCommandContext } from '../commands/context'
 import { shortcutKeys, shortcutLabel } from '../keys/shortcuts'
 import { Keys, Modal } from './focus'
+import { GRID_KEYS } from '../grid/keyboard'
+import { focusedGrid } from '../grid/focused'
 
 export const SCOPE_ORDER: readonly FocusScope[] = ['global', 'grid', 'form', 'scan', 'dialog', 'palette']
 
@@ -19,7 +21,7 @@ export function keymapGroups(registry: CommandRegistry, ctx: CommandContext, fil
   const f = filter.trim().toLowerCase()
   const groups = new Map<FocusScope, CommandDef<any>[]>()
   for (const def of registry.all()) {
-    if (!def.shortcut || !commandVisible(def, ctx)) continue
+    if (!def.shortcut || !shortcutLive(def, ctx)) continue // listed where it fires (e.g. a page's own keys only there)
     if (f && !translate(def.title).toLowerCase().includes(f) && !shortcutLabel(def.shortcut).toLowerCase().includes(f) && !def.id.toLowerCase().includes(f)) continue
     const scope = def.scope ?? 'global'
     groups.set(scope, [...(groups.get(scope) ?? []), def])
@@ -35,9 +37,17 @@ export function KeymapHelp() {
 function KeymapDialog() {
   const { t } = useTranslation()
   const registry = useCommandRegistry()
-  const ctx = useCommandContext()
+  const live = useCommandContext()
+  // The keymap took the focus from the page's grid: its keys are still the ones the page answers to.
+  const ctx = useMemo(() => (focusedGrid() && !live.scopes?.includes('grid') ? { ...live, scopes: [...(live.scopes ?? ['global']), 'grid' as FocusScope] } : live), [live])
   const [filter, setFilter] = useState('')
   const groups = useMemo(() => keymapGroups(registry, ctx, filter, (k) => t(k)), [registry, ctx, filter, t])
+  // The grid's own keys (not commands) join the grid group — only where a grid is, as its commands.
+  const f = filter.trim().toLowerCase()
+  const gridKeys = !ctx.scopes?.includes('grid') ? [] : GRID_KEYS.filter((k) => !f || t(k.labelKey).toLowerCase().includes(f) || k.shortcuts.some((s) => shortcutLabel(s).toLowerCase().includes(f)))
+  const shownGroups = gridKeys.length && !groups.some((g) => g.scope === 'grid')
+    ? [...groups, { scope: 'grid' as FocusScope, commands: [] }].sort((a, b) => SCOPE_ORDER.indexOf(a.scope) - SCOPE_ORDER.indexOf(b.scope))
+    : groups
   return (
     <Modal scope="dialog" labelledBy="keymap-title" testId="keymap-help" onEscape={closePanel} className="w-full max-w-2xl overflow-hidden rounded-lg bg-white shadow-2xl">
       <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
@@ -49,8 +59,8 @@ function KeymapDialog() {
           data-testid="keymap-filter" className="w-full rounded border border-slate-300 px-3 py-1.5 text-sm outline-none focus:border-sky-500" />
       </div>
       <div className="max-h-[60vh] overflow-y-auto px-4 py-3">
-        {!groups.length && <p className="py-4 text-center text-sm text-slate-500">{t('palette:keymap.empty')}</p>}
-        {groups.map((g) => (
+        {!shownGroups.length && <p className="py-4 text-center text-sm text-slate-500">{t('palette:keymap.empty')}</p>}
+        {shownGroups.map((g) => (
           <section key={g.scope} className="mb-3" data-testid={`keymap-scope-${g.scope}`}>
             <h3 className="mb-1 text-xs font-medium uppercase text-slate-500">{t(`palette:scopes.${g.scope}`)}</h3>
             <ul>
@@ -58,6 +68,12 @@ function KeymapDialog() {
                 <li key={c.id} className="flex items-center justify-between py-1 text-sm" data-testid={`keymap-${c.id}`}>
                   <span>{t(c.title)}</span>
                   <Keys caps={shortcutKeys(c.shortcut!)} />
+                </li>
+              ))}
+              {g.scope === 'grid' && gridKeys.map((k) => (
+                <li key={k.labelKey} className="flex items-center justify-between gap-3 py-1 text-sm" data-testid={`keymap-${k.labelKey}`}>
+                  <span>{t(k.labelKey)}</span>
+                  <Keys caps={k.shortcuts.flatMap((s) => shortcutKeys(s))} />
                 </li>
               ))}
             </ul>

@@ -1,7 +1,8 @@
 // What the palette lists, independent of React: the ranked index per (registry, language,
-// permissions) and the grouping of rows (recent first with an empty query, ranked otherwise).
-import { holds, type CommandContext, type CommandRegistry, type CommandSection, type EnabledResult } from '../../domain/commands'
-import { buildEntries, PaletteIndex, type PaletteEntry } from './rank'
+// permissions) and the grouping of rows (recent first with an empty query, ranked otherwise: Fuse's
+// results re-ranked by what the query names and by the current page and selection, rank.ts).
+import { holds, type CommandContext, type CommandDef, type CommandRegistry, type CommandSection, type EnabledResult } from '../../domain/commands'
+import { buildEntries, PaletteIndex, searchPalette, type PaletteEntry } from './rank'
 
 /** Rendered rows are capped: the list stays cheap to render and to move through. */
 export const MAX_ROWS = 50
@@ -36,6 +37,25 @@ export interface ListOptions {
   /** 'menu': screens only. */
   mode: 'commands' | 'menu'
   limit?: number
+  /** The live context: its page's and selection's commands rank first for their verbs (rank.ts `rerank`). */
+  ctx?: CommandContext
+}
+
+/** A route no screen has: a `when` that hides a command there ties it to the pages that show it. */
+const NOWHERE = '/\u0000'
+
+/**
+ * Is this command one of the current page's (its resource's screen, or a `when` tied to this route)
+ * with its selection in place (one row for 'one', some for 'many')? Navigation entries are not.
+ */
+export function belongsHere(def: CommandDef<any>, ctx: CommandContext): boolean {
+  if (def.section === 'navigation') return false
+  if (def.selection === 'one' && ctx.selection.length !== 1) return false
+  if (def.selection === 'many' && ctx.selection.length < 1) return false
+  const route = ctx.route.split(/[?#]/)[0]
+  if (def.page !== undefined) return def.page === route
+  if (!def.when || !route) return false
+  return def.when(ctx) && !def.when({ ...ctx, route: NOWHERE })
 }
 
 export function listPalette(index: PaletteIndex, query: string, opts: ListOptions): PaletteListing {
@@ -73,7 +93,10 @@ export function listPalette(index: PaletteIndex, query: string, opts: ListOption
     return { groups, shown, total }
   }
 
-  const ranked = index.search(query, { limit, accept, prefer: opts.recent })
+  const ctx = opts.ctx
+  const memo = new Map<string, boolean>()
+  const here = ctx ? (e: PaletteEntry) => memo.get(e.id) ?? (memo.set(e.id, belongsHere(e.def, ctx)), memo.get(e.id)!) : undefined
+  const ranked = searchPalette(index, query, { limit, accept, prefer: opts.recent, here })
   // Groups appear in the order of their best match; rows keep their rank inside a group.
   const groups: PaletteGroup[] = []
   const bySection = new Map<string, PaletteGroup>()

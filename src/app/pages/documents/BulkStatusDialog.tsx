@@ -70,7 +70,8 @@ export function BulkStatusDialog<C extends string | number>(p: BulkStatusDialogP
     try {
       // The dialog's documents are the command's selection (the grid may have lost focus or selection).
       const ctx = { ...buildCommandContext(), selection: ids.map((id) => ({ id })) }
-      const out = await runCommand(def, { ctx, args: p.args(ids, choice, needsReason ? reason.trim() : '') as never })
+      // This dialog is the bulk command's one question (its button names how many change): confirmed.
+      const out = await runCommand(def, { ctx, args: p.args(ids, choice, needsReason ? reason.trim() : '') as never, confirmed: true })
       if (out.status === 'ok') onClose()
     } finally {
       setBusy(false)
