@@ -277,7 +277,7 @@ describe('pure helpers', () => {
     expect(argsDigest('x', { a: 1 })).not.toBe(argsDigest('y', { a: 1 }))
   })
   it('lookups: a matching prefix narrows the lookups; ranking puts exact, then leading matches first', () => {
-    const l = (type: string, prefixes?: string[]): DocumentLookup => ({ type, titleKey: 't', prefixes, search: async () => [] })
+    const l = (type: string, prefixes?: string[]): DocumentLookup => ({ type, titleKey: 't', prefixes, group: 'document', opens: { path: '/x?no={no}', testId: 'x' }, search: async () => [] })
     const all = [l('inbound', ['RK']), l('outbound', ['CK']), l('user')]
     expect(lookupsFor('rk2026', all).map((x) => x.type)).toEqual(['inbound', 'user'])
     expect(lookupsFor('2026', all).map((x) => x.type)).toEqual(['inbound', 'outbound', 'user'])

@@ -1,15 +1,17 @@
 // The command palette ($mod+k): every command the user may run here, ranked with fuse.js (cmdk's own
 // filtering is off), recent first, grouped by section, each with its shortcut; disabled ones greyed
 // with their reason. Also the "go to document" mode ('#' prefix or shell.goToDocument), the screens
-// only mode, and the pickers commands ask for (prompts).
-import { useEffect, useMemo, useState } from 'react'
+// only mode, and the pickers commands ask for (prompts). A query shaped like a document number
+// (./documents.ts) typed in the commands mode without '#' searches the documents too: their hits come
+// first, above the commands, so Enter opens the document — and Enter pressed before the answer is in
+// (a scanner's Enter) opens the first hit as soon as it arrives.
+import { useEffect, useMemo, useRef } from 'react'
 import { Command } from 'cmdk'
 import { useSnapshot } from 'valtio'
 import { useTranslation } from 'react-i18next'
-import { commandEnabled, commandVisible } from '../../domain/commands'
+import { commandEnabled, commandVisible, shortcutLive } from '../../domain/commands'
 import { reasonLabel } from '../commands/reason'
 import { ui } from '../state/ui'
-import { api, ApiError } from '../api/clients'
 import { useCommandRegistry } from '../commands/registry'
 import { useCommandContext } from '../commands/context'
 import { runCommand, getRuntime } from '../commands/run'
@@ -17,6 +19,9 @@ import { answerPrompt, interaction, type PromptRequest } from '../commands/inter
 import { shortcutKeys } from '../keys/shortcuts'
 import { listPalette, paletteIndexFor, entryLabel, type PaletteRow } from './model'
 import { Keys, Modal } from './focus'
+import { looksLikeDocumentNumber, useDocumentKinds, useDocumentSearch, type DocumentHit, type DocumentSearch } from './documents'
+
+export { DOCUMENT_DEBOUNCE_MS, type DocumentHit } from './documents'
 
 export type PaletteMode = 'commands' | 'documents' | 'menu'
 
@@ -37,11 +42,6 @@ export function closePalette(): void {
   ui.paletteQuery = ''
   ui.paletteMode = 'commands'
 }
-
-/** Debounce of the document search (brief: 150 ms). */
-export const DOCUMENT_DEBOUNCE_MS = 150
-
-export interface DocumentHit { type: string; id: number | string; number: string; title: string; status?: string | number; path: string; typeTitle?: string }
 
 export function CommandPalette() {
   const { paletteOpen } = useSnapshot(ui)
@@ -79,6 +79,11 @@ function PaletteDialog() {
 
 function CommandList({ query, mode, recent }: { query: string; mode: 'commands' | 'menu'; recent: readonly string[] }) {
   const { t, i18n } = useTranslation()
+  const kinds = useDocumentKinds()
+  const prefixes = useMemo(() => kinds.flatMap((k) => k.prefixes), [kinds])
+  // A number typed without '#': its documents first (no request for ordinary words).
+  const number = mode === 'commands' && looksLikeDocumentNumber(query, prefixes) ? query.trim() : null
+  const docs = useDocumentSearch(number)
   const registry = useCommandRegistry()
   const ctx = useCommandContext()
   const index = useMemo(() => paletteIndexFor(registry, ctx, i18n.language, (k) => t(k)), [registry, ctx, i18n.language, t])
@@ -89,7 +94,7 @@ function CommandList({ query, mode, recent }: { query: string; mode: 'commands' 
     return ids
   }, [index, ctx])
   const listing = useMemo(
-    () => listPalette(index, query, { visible: (e) => visible.has(e.id), enabled: (e) => commandEnabled(e.def, ctx), recent, mode }),
+    () => listPalette(index, query, { visible: (e) => visible.has(e.id), enabled: (e) => commandEnabled(e.def, ctx), recent, mode, ctx }),
     [index, query, visible, ctx, recent, mode],
   )
   const run = (row: PaletteRow) => {
@@ -97,9 +102,10 @@ function CommandList({ query, mode, recent }: { query: string; mode: 'commands' 
     closePalette()
     void runCommand(row.entry.def)
   }
-  if (!listing.shown) return <Command.Empty className="px-3 py-6 text-center text-sm text-slate-500">{t('palette:empty')}</Command.Empty>
+  if (!listing.shown && !number) return <Command.Empty className="px-3 py-6 text-center text-sm text-slate-500">{t('palette:empty')}</Command.Empty>
   return (
     <>
+      {number && <DocumentHits query={number} search={docs} inline />}
       {listing.groups.map((g) => (
         <Command.Group key={g.id} heading={t(g.heading)} className="mb-1 text-xs font-medium text-slate-500 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1">
           {g.rows.map((row) => (
@@ -110,7 +116,8 @@ function CommandList({ query, mode, recent }: { query: string; mode: 'commands' 
                 {entryLabel(row.entry)}
                 {row.enabled !== true && <span className="ml-2 text-xs text-slate-400" data-testid="palette-reason">{t('palette:disabledReason', { reason: reasonLabel(row.enabled) })}</span>}
               </span>
-              {row.entry.shortcut && <Keys caps={shortcutKeys(row.entry.shortcut)} />}
+              {/* Its keys only where they fire (a page's own keys on that page). */}
+              {row.entry.shortcut && shortcutLive(row.entry.def, ctx) && <Keys caps={shortcutKeys(row.entry.shortcut)} />}
             </Command.Item>
           ))}
         </Command.Group>
@@ -120,39 +127,58 @@ function CommandList({ query, mode, recent }: { query: string; mode: 'commands' 
   )
 }
 
-type DocState = { query: string; status: 'done' | 'error'; hits: DocumentHit[]; message?: string }
-
 function DocumentList({ query }: { query: string }) {
   const { t } = useTranslation()
-  const [answer, setAnswer] = useState<DocState | null>(null)
-  useEffect(() => {
-    if (!query) return
-    // Debounced; a newer query aborts the older request so a slow answer never overwrites a newer one.
-    const ctrl = new AbortController()
-    const timer = setTimeout(() => {
-      api.get<DocumentHit[]>('/api/search/documents', { q: query, limit: 20 }, { silent: true, signal: ctrl.signal })
-        .then((hits) => { if (!ctrl.signal.aborted) setAnswer({ query, status: 'done', hits: hits ?? [] }) })
-        .catch((e: unknown) => { if (!ctrl.signal.aborted) setAnswer({ query, status: 'error', hits: [], message: e instanceof ApiError ? e.message : undefined }) })
-    }, DOCUMENT_DEBOUNCE_MS)
-    return () => { clearTimeout(timer); ctrl.abort() }
-  }, [query])
-  // An answer for another (older) query means the current one is still on its way.
-  const state = answer?.query === query ? answer : null
+  const search = useDocumentSearch(query || null)
+  const kinds = useDocumentKinds().filter((k) => k.group === 'document' && k.prefixes.length)
+  if (!query) {
+    return (
+      <div className="px-3 py-6 text-center text-sm text-slate-500">
+        <p>{t('palette:documents.typeMore')}</p>
+        {kinds.length > 0 && <p className="mt-2 text-xs text-slate-400" data-testid="palette-doc-kinds">{kinds.map((k) => `${k.prefixes.join('/')} ${k.title}`).join(' · ')}</p>}
+      </div>
+    )
+  }
+  return <DocumentHits query={query} search={search} />
+}
+
+/**
+ * The hits of one document search. While the answer is on its way a "searching" row stands first and
+ * takes Enter: the first hit opens when it arrives (a scanned number and its Enter come at once).
+ * `inline`: above the commands (a number typed without '#'), where "no document" is a quiet line.
+ */
+function DocumentHits({ query, search, inline = false }: { query: string; search: DocumentSearch; inline?: boolean }) {
+  const { t } = useTranslation()
+  const openWhenReady = useRef<string | null>(null)
   const open = (hit: DocumentHit) => {
     closePalette()
     getRuntime().navigate(hit.path)
   }
-  if (!query) return <div className="px-3 py-6 text-center text-sm text-slate-500">{t('palette:documents.typeMore')}</div>
-  if (state?.status === 'error') return <div className="px-3 py-6 text-center text-sm text-red-600" role="alert">{state.message ?? t('palette:documents.error')}</div>
-  if (!state) return <Command.Loading label={t('palette:documents.searching')}><div className="px-3 py-6 text-center text-sm text-slate-500">{t('palette:documents.searching')}</div></Command.Loading>
-  if (!state.hits.length) return <div className="px-3 py-6 text-center text-sm text-slate-500">{t('palette:documents.empty')}</div>
+  const first = search.status === 'done' ? search.hits[0] : undefined
+  useEffect(() => {
+    if (search.status === 'pending' || search.status === 'idle') return
+    const wanted = openWhenReady.current === query
+    openWhenReady.current = null
+    if (wanted && first) open(first)
+  }, [search, query, first]) // eslint-disable-line react-hooks/exhaustive-deps
+  const quiet = `px-3 ${inline ? 'py-2 text-left text-xs' : 'py-6 text-center text-sm'} text-slate-500`
+  if (search.status === 'error') return <div className={`${quiet} text-red-600`} role="alert">{search.message ?? t('palette:documents.error')}</div>
+  if (search.status !== 'done') {
+    return (
+      <Command.Item value={`doc-pending:${inline ? 'inline' : 'mode'}`} onSelect={() => { openWhenReady.current = query }} data-testid="palette-doc-pending"
+        className="flex cursor-pointer items-center gap-3 rounded px-3 py-2 text-sm text-slate-500 data-[selected=true]:bg-sky-50">
+        <span aria-live="polite">{t('palette:documents.searchingFor', { query })}</span>
+      </Command.Item>
+    )
+  }
+  if (!search.hits.length) return <div className={quiet} data-testid="palette-doc-empty">{t(inline ? 'palette:documents.emptyInline' : 'palette:documents.empty', { query })}</div>
   return (
-    <Command.Group heading={t('palette:documents.heading')}>
-      {state.hits.map((h) => (
-        <Command.Item key={`${h.type}:${h.id}`} value={`${h.type}:${h.id}`} onSelect={() => open(h)} data-testid={`palette-doc-${h.type}-${h.id}`}
-          className="flex cursor-pointer items-center justify-between gap-3 rounded px-3 py-2 text-sm data-[selected=true]:bg-sky-50">
+    <Command.Group heading={t('palette:documents.heading')} className="mb-1 text-xs font-medium text-slate-500 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1">
+      {search.hits.map((h) => (
+        <Command.Item key={`${h.type}:${h.id}`} value={`doc:${h.type}:${h.id}`} onSelect={() => open(h)} data-testid={`palette-doc-${h.type}-${h.id}`}
+          className="flex cursor-pointer items-center justify-between gap-3 rounded px-3 py-2 text-sm font-normal text-slate-800 data-[selected=true]:bg-sky-50">
           <span className="min-w-0 flex-1 truncate"><span className="font-mono">{h.number}</span> <span className="text-slate-600">{h.title}</span></span>
-          {h.typeTitle && <span className="text-xs text-slate-400">{h.typeTitle}</span>}
+          {h.typeTitle && <span className="text-xs text-slate-500">{h.typeTitle}</span>}
         </Command.Item>
       ))}
     </Command.Group>

@@ -1,7 +1,8 @@
 // The list screen of any resource: title, the toolbar of its commands (the SAME CommandDefs the
 // palette shows: hidden without the permission, disabled with the reason), the filter bar and the
 // DataGrid from the declaration. Enter on a row opens it (edit form, or read-only without edit).
-import { useMemo, useSyncExternalStore, type ComponentType } from 'react'
+import { useEffect, useMemo, useSyncExternalStore, type ComponentType } from 'react'
+import { useLocation } from 'wouter'
 import { useTranslation } from 'react-i18next'
 import { commandEnabled, commandVisible, type CommandDef } from '../../domain/commands'
 import { reasonLabel } from '../commands/reason'
@@ -14,7 +15,7 @@ import { gridIdOf } from './ids'
 import { RefFilterPicker } from './inputs'
 import { openResourceForm } from './panels'
 import { dictionariesVersion, subscribeDictionaries } from '../lib/dictionaries'
-import type { ScreenProps } from '../pages/registry'
+import { usePageActive, usePageSearchParams, type ScreenProps } from '../pages/registry'
 
 /** Grid columns plus the filter-only free-text search and the ref filters' pickers. */
 function useResourceColumns(def: ResourceDef) {
@@ -61,6 +62,16 @@ export function ResourceListPage({ def }: { def: ResourceDef<any> }) {
   const { columns, filterColumns } = useResourceColumns(def)
   const gridId = gridIdOf(def)
   const fetcher = useMemo(() => (q: Record<string, unknown> & { page: number; size: number }, signal?: AbortSignal) => fetchResourcePage(def.name, q, signal), [def])
+  // ?id=<row id> (palette "go to document", e.g. a container code): the row's form opens, and the address
+  // goes back to the list's (replaced), so the same document asked for again opens again.
+  const openId = usePageSearchParams().get('id')
+  const active = usePageActive()
+  const [loc, navigate] = useLocation()
+  useEffect(() => {
+    if (!active || !openId) return
+    openResourceForm({ resource: def.name, id: /^\d{1,10}$/.test(openId) ? Number(openId) : openId })
+    navigate(loc, { replace: true })
+  }, [openId, def.name]) // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <div className="flex flex-col" data-testid={`resource-page-${def.name}`}>
       <h2 className="text-base font-semibold" data-testid="resource-title">{t(titleKeyOf(def))}</h2>

@@ -208,7 +208,9 @@ function registerLookups() {
     const field = def.lookup as string
     const path = screenPathOf(def) ?? '/'
     registerDocumentLookup({
-      type, titleKey: titleKeyOf(def), permission: readPermission(def),
+      type, titleKey: titleKeyOf(def), permission: readPermission(def), group: 'reference',
+      // The resource's screen, which opens the row's form for ?id= (ResourceListPage).
+      opens: { path: `${path}?id={id}`, testId: `resource-form-${def.name}` },
       async search(db, auth, q, limit) {
         const col = rt.table[field]
         const rows = await db.select({ id: rt.table.id, number: sql<string>`cast(${col} as text)`, title: rt.labelField ? sql<string>`cast(${rt.table[rt.labelField]} as text)` : sql<string>`''` })

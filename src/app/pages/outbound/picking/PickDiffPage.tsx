@@ -12,6 +12,10 @@ import { DataGrid, type GridColumn } from '../../../grid'
 import { useCommandContext, useCommandRegistry } from '../../../palette'
 import { DIFF_GRID_ID, DIFF_STATUS_OPTIONS, fetchDiffs, type DiffRecord } from './api'
 import { ResolveDiffDialog } from './ResolveDiffDialog'
+import { PickDiffDocument } from './PickDiffDocument'
+import { usePageSearchParams } from '../../registry'
+import { useLocation } from 'wouter'
+import { PICK_DIFF_PATH } from '../../../../../commands/outbound-picking'
 
 const F = (f: string) => `outbound:pickDiff.fields.${f}`
 const RESOLVE = 'outbound.pickDiff.resolve'
@@ -62,8 +66,12 @@ function ResolveButton({ onOpen }: { onOpen(row: DiffRecord): void }) {
 
 export default function PickDiffPage() {
   const [resolving, setResolving] = useState<DiffRecord | null>(null)
+  // ?diffNo=CY… (palette "go to document"): that difference's facts above the list.
+  const diffNo = usePageSearchParams().get('diffNo')?.trim().toUpperCase() || null
+  const [, navigate] = useLocation()
   return (
     <div className="flex flex-col" data-testid="pick-diffs">
+      {diffNo && <PickDiffDocument diffNo={diffNo} onResolve={setResolving} onAll={() => navigate(PICK_DIFF_PATH, { replace: true })} />}
       <DataGrid<DiffRecord>
         gridId={DIFF_GRID_ID} titleKey="outbound:pickDiff.title" columns={diffColumns} fetcher={fetchDiffs} defaultSort="createdAt:desc"
         onOpen={setResolving} toolbar={<ResolveButton onOpen={setResolving} />}

@@ -8,6 +8,8 @@ registerDocumentLookup({
   type: 'user',
   titleKey: 'commands:search.type.user',
   permission: 'menu:rights-user',
+  group: 'reference',
+  opens: { path: '/rights/user?id={id}', testId: 'admin-users' },
   async search(db, auth, q, limit) {
     const scoped = !auth.roles.includes('admin')
     const rows = await db.select({ id: appUser.id, username: appUser.username, employeeName: appUser.employeeName, status: appUser.status })
