@@ -3,12 +3,14 @@
 // makes the inspection order). Then, by keyboard: the inspection number typed in the palette opens the
 // inspection station; one unit passes, one fails (Alt+F), a code not in the inspection is refused with
 // 'scan error'; Alt+C completes (the undecided units pass after the confirmation); Alt+G generates the
-// shelving order. Its number typed in the palette opens the shelving station: LOCATION then SKU scans
+// shelving order. Its number typed in the palette opens the shelving station: an unknown location refused
+// at once naming it, the place kept (issue 18); LOCATION then SKU scans
 // (the defective unit refused at a normal location, 'moved not above movable' refused), the defective
 // unit shelved to a defective-area location — the task completes and the stock sits where it was scanned.
 import { test, expect } from '@playwright/test'
 import { Console, tr } from './pages/console'
-import { apiCommand as cmd, apiGet as get, fill, goToDocument, noScanInterval, scan } from './pages/stations'
+import { apiCommand as cmd, apiGet as get, fill, goToDocument, noScanInterval, onStation, scan } from './pages/stations'
+import { look } from './pages/look'
 
 test('inspect then shelve by keyboard and typed scans', async ({ page }) => {
   test.setTimeout(150_000)
@@ -34,7 +36,8 @@ test('inspect then shelve by keyboard and typed scans', async ({ page }) => {
 
   // ---- inspection station, opened by typing the number in the palette ----
   await goToDocument(c, 'inspection', inspectionNo)
-  const status = page.getByTestId('station-status')
+  // The visible station's (the inspection station stays alive in its tab, hidden, with its own line).
+  const status = onStation(page, 'station-status')
   const doc = page.getByTestId('inspection-doc')
   await expect(doc).toHaveAttribute('data-no', inspectionNo)
   await expect(status).toHaveText(fill(tr('zh', 'inbound:inspection.loaded'), { no: inspectionNo, undecided: 4 }))
@@ -58,7 +61,7 @@ test('inspect then shelve by keyboard and typed scans', async ({ page }) => {
   await expect(page.getByTestId('command-confirm')).toContainText(fill(tr('zh', 'inbound:inspection.passRestConfirm'), { count: 2 }))
   await page.keyboard.press('Enter')
   await expect(doc).toHaveAttribute('data-status', '2')
-  await expect(page.getByTestId('scan-input')).toBeFocused()
+  await expect(onStation(page, 'scan-input')).toBeFocused()
   await page.keyboard.press('Alt+g')
   const generated = page.getByTestId('inspection-generated')
   await expect(generated).toHaveText(/SJ\d{10}/)
@@ -74,11 +77,19 @@ test('inspect then shelve by keyboard and typed scans', async ({ page }) => {
   expect(normalTarget).toBeTruthy()
   await expect(task.locator('[data-testid="line-suggested"]').first()).toHaveText(normalTarget)
 
+  // An unknown location: refused at once, naming it — the station stays at the location step.
+  await scan(page, 'ZZ-NOWHERE-99')
+  await expect(status).toHaveAttribute('data-kind', 'error')
+  await expect(status).toHaveText(fill(tr('zh', 'inbound:shelving.errors.locationUnknown'), { code: 'ZZ-NOWHERE-99' }))
+  await expect(page.getByTestId('shelving-station')).toHaveAttribute('data-step', 'location')
+  await expect(page.getByTestId('shelving-location')).toHaveText(tr('zh', 'inbound:shelving.noLocation'))
+  await look(page, 'shelving-unknown-location')
+
   // LOCATION, then SKU: 2 normal units of A (Alt+Q 2), more than movable refused, B one unit.
   await scan(page, normalTarget)
   await expect(page.getByTestId('shelving-location')).toHaveText(normalTarget)
   await page.keyboard.press('Alt+q')
-  await expect(page.getByTestId('station-qty')).toBeFocused()
+  await expect(onStation(page, 'station-qty')).toBeFocused()
   await page.keyboard.type('5')
   await page.keyboard.press('Enter')
   await scan(page, skuA!)

@@ -41,7 +41,7 @@ export async function stockBenchArea(db: Database, o: BenchStockOptions) {
   await db.tx(async (tx) => {
     for (const [i, locationId] of locs.entries()) {
       await addStock(tx, { tenantId: o.tenantId, warehouseId: o.warehouseId, locationId, skuId: Number(skus[i % skus.length]!.id) }, o.perLocation,
-        { docType: 'BENCH', docNo: o.docNo, docLine: ++line, reason: o.reason }, op)
+        { docType: 'BENCH', docNo: o.docNo, docLine: ++line, reason: 'other', reasonParams: { text: o.reason } }, op)
     }
   })
   return { skus, locs, seedMs: t1 - t0, stockMs: performance.now() - t1 }

@@ -4,6 +4,7 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { randomUUID } from 'node:crypto'
 import type { Console } from './console'
+import { scanned } from './keys'
 
 /** The signed-in browser's credentials for page.request: its token cookie and the demo pair (tenant 1, warehouse 26). */
 export async function apiHeaders(page: Page): Promise<Record<string, string>> {
@@ -52,6 +53,7 @@ export async function scan(page: Page, code: string): Promise<void> {
   await expect(onStation(page, 'scan-input')).toBeFocused()
   await page.keyboard.type(code)
   await page.keyboard.press('Enter')
+  scanned(page, code)
 }
 
 /** Palette "go to document": '#' + the number, Enter on the hit of that document type. */

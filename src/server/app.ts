@@ -99,6 +99,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         responseCode: status === 401 ? '302' : String(status),
         responseDesc: message,
         messageKey: key,
+        // The message's params, so a client can translate messageKey again (a station's status line after a language change).
+        ...(params ? { messageParams: params } : {}),
         errors,
         data: status === 401 ? { redirectPath: '/sso/login', ...(data as object) } : data,
         requestId: req.id,

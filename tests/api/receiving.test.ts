@@ -144,12 +144,13 @@ describe('inbound.receive', () => {
     expect(await lineRecv(orderNo)).toBe(1)
     expect(await counts(orderNo)).toEqual({ receipts: 1, ledger: 1 })
 
-    // 'scan too fast': this operator's previous receipt on this order is younger than the interval.
+    // No 'scan too fast' on the server (issue 18): the stations queue a gun's burst and send it in order,
+    // so back-to-back receipts of one operator are all applied, even with the double-read guard set —
+    // that guard drops a second read of one code at the station, which alone knows when it was read.
     await setting('min_scan_interval_ms = 5000')
-    await refused({ code: b!.code }, 409, 'inbound:receiving.errors.tooFast')
-    // Another operator is not slowed down by it.
-    const receiver = await apiAs(t, 'receiver')
-    expect((await receive({ orderNo, code: b!.code }, receiver)).statusCode).toBe(200)
+    const burstNo = await makeOrder([{ sku: b!, qty: 3 }])
+    for (let i = 0; i < 3; i++) expect((await receive({ orderNo: burstNo, code: b!.code })).statusCode).toBe(200)
+    expect(await counts(burstNo)).toEqual({ receipts: 3, ledger: 3 })
     await setting('min_scan_interval_ms = 0')
 
     // Without the button: 403. No receiving location set: the first enabled location of a temporary
@@ -171,7 +172,7 @@ describe('inbound.receive', () => {
       await q(`UPDATE storage_area SET status = 1 WHERE id IN (${tempAreas.join(', ')})`)
       await setting(`receiving_location_id = ${rcvId}`)
     }
-    expect(await counts(orderNo)).toEqual({ receipts: 3, ledger: 3 })
+    expect(await counts(orderNo)).toEqual({ receipts: 2, ledger: 2 })
   })
 
   it('refuses orders that are not issued or receiving, and another warehouse\'s order as not found', async () => {

@@ -34,7 +34,8 @@ describe('stock list', () => {
     const { records, total } = r.json().data
     expect(total).toBe(2)
     expect(records.map((x: any) => [x.locationCode, x.batchNo, x.stockStatus, x.onHand, x.locked, x.available])).toEqual([
-      [locCodes[0], 'LOT-7', 1, 10, 0, 10], [locCodes[1], 'LOT-7', 2, 2, 0, 2],
+      // Defective stock is on hand, never available (issue 18: only normal stock is).
+      [locCodes[0], 'LOT-7', 1, 10, 0, 10], [locCodes[1], 'LOT-7', 2, 2, 0, 0],
     ])
     const defective = (await admin.get(`/api/stock/list?skuCode=${skuCode}&stockStatus=2`)).json().data
     expect(defective.records.map((x: any) => x.locationCode)).toEqual([locCodes[1]])

@@ -22,6 +22,8 @@ export class ApiError extends Error {
     readonly messageKey?: string,
     readonly errors?: { field: string; message: string; messageKey: string }[],
     readonly data?: unknown,
+    /** The message's params (main envelope `messageParams`): the message can be translated again from messageKey. */
+    readonly params?: Record<string, unknown>,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -103,7 +105,7 @@ async function call<T>(kind: Kind, method: string, url: string, opts: CallOption
       session.token = ''
       apiEvents.onRedirect(body.data?.redirectPath ?? '/sso/login')
     }
-    const err = new ApiError(body?.error ?? body?.responseDesc ?? 'Error', res.status, String(body?.responseCode ?? res.status), body?.messageKey, body?.errors, body?.data)
+    const err = new ApiError(body?.error ?? body?.responseDesc ?? 'Error', res.status, String(body?.responseCode ?? res.status), body?.messageKey, body?.errors, body?.data, body?.messageParams)
     apiEvents.onError(err, { silent: !!opts.silent || body?.responseCode === '302' })
     throw err
   }

@@ -5,13 +5,13 @@ import { useState, type FormEvent } from 'react'
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
-import { useSearch } from 'wouter'
 import { navigate } from 'wouter/use-browser-location'
 import { changePasswordSchemaFor, PASSWORD_MAX, PASSWORD_MIN, type ChangePasswordInput } from '../../domain/password'
 import { authApi, ApiError } from '../api/clients'
 import { session } from '../state/session'
 import { showToast } from '../state/toast'
 import { pairLabel } from '../state/session-flow'
+import { usePageSearch } from './registry'
 
 const TABS = ['info', 'password'] as const
 type Field = keyof ChangePasswordInput
@@ -112,7 +112,7 @@ function PasswordForm() {
 
 export default function ProfilePage() {
   const { t } = useTranslation()
-  const search = useSearch()
+  const search = usePageSearch()
   const tab = new URLSearchParams(search).get('tab')
   const index = Math.max(0, TABS.indexOf(tab as (typeof TABS)[number]))
   const { weakPassword } = useSnapshot(session)

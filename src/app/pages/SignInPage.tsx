@@ -4,6 +4,7 @@
 // them and continues. The refresh token never travels through the address or page storage.
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+// eslint-disable-next-line no-restricted-imports -- the sign-in page is never kept alive behind another tab
 import { useSearch } from 'wouter'
 import { navigate } from 'wouter/use-browser-location'
 import { api, ApiError } from '../api/clients'

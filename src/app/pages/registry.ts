@@ -5,8 +5,11 @@
 // To add a screen: add ONE line at the bottom of this file,
 //   registerScreen('<component key>', lazy(() => import('./<area>/<Page>')))
 // (lazy keeps each screen in its own chunk). The page receives { route } (ScreenProps).
-// Pages kept alive in hidden tabs should gate their keyboard scopes with usePageActive().
-import { lazy, useContext, createContext, type ComponentType, type LazyExoticComponent } from 'react'
+// Pages kept alive in hidden tabs should gate their keyboard scopes with usePageActive() and read their
+// query string with usePageSearch() / usePageSearchParams() (never wouter's global useSearch()).
+import { lazy, useContext, createContext, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react'
+// eslint-disable-next-line no-restricted-imports -- the one place a page reads the location's search (usePageSearch)
+import { useSearch } from 'wouter'
 import { registerResourceScreens } from '../resources/index'
 // The label-print command's download watcher (an effect, not a screen: any page can print).
 import './inbound/labels/download-panel'
@@ -62,6 +65,26 @@ export function usePageActive(): boolean {
   return useContext(PageActiveContext)
 }
 
+/**
+ * The query string of the page's OWN route: the location's search while the page is the visible tab,
+ * frozen at its last value while it is kept alive hidden behind another tab (whose `?task=…` is not
+ * this page's). Every page reads its search params through this, never wouter's global useSearch().
+ */
+export function usePageSearch(): string {
+  const active = usePageActive()
+  const search = useSearch()
+  const [kept, setKept] = useState(search)
+  // React's "adjust state while rendering": remember the search of the last render as the visible page.
+  if (active && kept !== search) setKept(search)
+  return active ? search : kept
+}
+
+/** usePageSearch() parsed (one URLSearchParams per change of the page's own search). */
+export function usePageSearchParams(): URLSearchParams {
+  const search = usePageSearch()
+  return useMemo(() => new URLSearchParams(search), [search])
+}
+
 // ---- Registered screens: one line each ----
 registerScreen('dashboard', lazy(() => import('./dashboard/DashboardPage')))
 registerScreen('EmbeddedPage', lazy(() => import('./EmbeddedScreen')))
@@ -84,7 +107,7 @@ registerScreen('stock-in/release-strip', lazy(() => import('./inbound/release/Re
 registerScreen('stock-in/inbound-measure', lazy(() => import('./inbound/measure/MeasurePage')))
 registerScreen('stock-in/inbound-setting', lazy(() => import('./inbound/settings/InboundSettingsPage')))
 registerScreen('reports/timeout-task', lazy(() => import('./inbound/timeouts/TimeoutsPage')))
-registerScreen('reports/sales-outbound', lazy(() => import('./reports/SalesOutboundReportPage')))
+registerScreen('reports/sales-outbound-report', lazy(() => import('./reports/SalesOutboundReportPage')))
 registerScreen('stock-out/toc-sales-outbound', lazy(() => import('./outbound/orders/OutboundOrdersPage')))
 registerScreen('stock-out/toc-sales-outbound-details', lazy(() => import('./outbound/orders/OutboundOrderDetailsPage')))
 registerScreen('stock-out/wave-picking', lazy(() => import('./outbound/picking/WavesPage')))

@@ -5,7 +5,10 @@
 // hints. The root carries the test id
 // `<id>-station` and `data-step`, and handles the keys the page gives it (Alt+letter actions) before
 // the common ones (a side field's Enter/Esc back to the scan field, Esc on the empty field one step back).
-import type { KeyboardEvent, ReactNode, RefObject } from 'react'
+// Scans reach the page one after another (serial.ts): a handler that reads the server first returns its
+// promise and the scans behind it wait, shown with the pending ones; the optional double-read guard
+// drops a second read of one code within the warehouse's interval and the page says so.
+import { useMemo, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { StationDef } from './define'
 import type { StationStatus } from './feedback'
@@ -14,13 +17,17 @@ import { ScanInput } from './ScanInput'
 import { KeyHelp, PendingScans, StatusLine, StepBar, type KeyHint } from './StationUi'
 import type { StepModel } from './steps'
 import { altLetter, stationFieldKeys } from './keys'
+import { useSerialScans, type DoubleReadGuard } from './serial'
 
 export interface StationScreenProps {
   def: StationDef
   steps: StepModel
   status: StationStatus | null
   pending: readonly ScanItem<unknown>[]
-  onScan(code: string): void
+  /** One scan; return the promise of a read it waits for (document, location, slot): later scans wait behind it. */
+  onScan(code: string): void | Promise<unknown>
+  /** The warehouse's double-read guard (off unless set): a second read of one code within `ms` is dropped. */
+  doubleRead?: DoubleReadGuard
   scanRef: RefObject<HTMLInputElement | null>
   /** False while a dialog of the station is open. */
   active?: boolean
@@ -49,7 +56,13 @@ export function StationScreen(p: StationScreenProps) {
     if (act) { e.preventDefault(); act(); return }
     stationFieldKeys(e, p.scanRef.current, p.onBack)
   }
-  const scan = <ScanInput inputRef={p.scanRef} labelKey={p.scanLabelKey ?? p.steps.current.promptKey} onScan={p.onScan} active={p.active !== false} testId="scan-input" />
+  const serial = useSerialScans(p.onScan, p.doubleRead)
+  // Scans waiting for an earlier one's read, shown after the ones already in the station's queue.
+  const pending = useMemo(() => [
+    ...p.pending,
+    ...serial.waiting.map((code, i): ScanItem<unknown> => ({ seq: -1 - i, key: `waiting-${i}`, args: null, label: code, state: 'queued', attempts: 0, at: 0 })),
+  ], [p.pending, serial.waiting])
+  const scan = <ScanInput inputRef={p.scanRef} labelKey={p.scanLabelKey ?? p.steps.current.promptKey} onScan={serial.submit} active={p.active !== false} testId="scan-input" />
   return (
     <div className="flex flex-col gap-3 p-4" data-testid={`${p.def.id}-station`} data-step={p.steps.current.id} onKeyDown={keyDown}>
       <div className="flex flex-wrap items-center gap-3">
@@ -65,7 +78,7 @@ export function StationScreen(p: StationScreenProps) {
           {p.fields}
         </div>
       ) : scan}
-      <PendingScans items={p.pending} />
+      <PendingScans items={pending} />
       {p.children}
       <KeyHelp hints={p.hints ?? p.def.hints} />
     </div>

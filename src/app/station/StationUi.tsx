@@ -1,9 +1,10 @@
 // The visible parts every station shares: the big coloured status line (aria-live, so a screen reader
 // and a glance both get the answer), the pending-scans strip (a scan waiting for the server is shown,
 // never hidden), the step bar and the keyboard help line.
-import { useCallback, useState } from 'react'
+import { useCallback, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { playTone, type FeedbackKind, type StationStatus } from './feedback'
+import { usePageActive } from '../pages/registry'
+import { playTone, statusText, type FeedbackKind, type StationStatus, type StationText } from './feedback'
 import type { ScanItem } from './queue'
 import type { StepModel } from './steps'
 
@@ -14,18 +15,26 @@ const TONE: Record<FeedbackKind, string> = {
   pending: 'bg-amber-400 text-slate-900',
 }
 
-/** Status state + helpers that also play the tone (ok/error). Messages passed in are already translated. */
+/**
+ * Status state + helpers that also play the tone (ok/error). A text is a key and its params
+ * (`msg(key, params)`, or `refusal(error)` for a server refusal), translated when the line is drawn —
+ * so a language change re-translates it. Tones play only while the station is the visible page: an
+ * answer reaching a station kept alive behind another tab updates its line silently.
+ */
 export function useStationFeedback(initial?: Omit<StationStatus, 'seq'>) {
   const [status, setStatus] = useState<StationStatus | null>(initial ? { ...initial, seq: 0 } : null)
-  const show = useCallback((kind: FeedbackKind, message: string) => {
-    setStatus((s) => ({ kind, message, seq: (s?.seq ?? 0) + 1 }))
-    if (kind === 'ok' || kind === 'error') playTone(kind)
+  const active = usePageActive()
+  const visible = useRef(active)
+  useLayoutEffect(() => { visible.current = active }, [active])
+  const show = useCallback((kind: FeedbackKind, text: StationText) => {
+    setStatus((s) => ({ kind, text, seq: (s?.seq ?? 0) + 1 }))
+    if ((kind === 'ok' || kind === 'error') && visible.current) playTone(kind)
   }, [])
   return {
     status,
-    ok: useCallback((m: string) => show('ok', m), [show]),
-    error: useCallback((m: string) => show('error', m), [show]),
-    info: useCallback((m: string) => show('info', m), [show]),
+    ok: useCallback((m: StationText) => show('ok', m), [show]),
+    error: useCallback((m: StationText) => show('error', m), [show]),
+    info: useCallback((m: StationText) => show('info', m), [show]),
     clear: useCallback(() => setStatus(null), []),
   }
 }
@@ -33,7 +42,7 @@ export function useStationFeedback(initial?: Omit<StationStatus, 'seq'>) {
 export function StatusLine({ status, idleKey }: { status: StationStatus | null; idleKey?: string }) {
   const { t } = useTranslation()
   const kind = status?.kind ?? 'info'
-  const text = status?.message ?? (idleKey ? t(idleKey) : '')
+  const text = status ? statusText(status.text, (k, p) => String(t(k, p as never))) : (idleKey ? t(idleKey) : '')
   return (
     <div
       role="status" aria-live="assertive" aria-atomic="true" data-testid="station-status" data-kind={kind}

@@ -3,12 +3,48 @@
 // beep = accepted, two low buzzes = refused) so an operator looking at the goods still knows.
 export type FeedbackKind = 'ok' | 'error' | 'info' | 'pending'
 
+/**
+ * What a status line says, kept as an i18n key and its params — never as text already translated — so
+ * the line reads in the operator's language after a language change too. A param that is itself a
+ * `{ key, params }` (a document kind, a dictionary label) is translated when the line is drawn.
+ * `literal` is text with nothing to translate (an error without a key).
+ */
+export type StationText = { key: string; params?: Record<string, unknown>; literal?: undefined } | { literal: string; key?: undefined }
+
 export interface StationStatus {
   kind: FeedbackKind
-  /** Already translated text (server refusals arrive translated in the operator's language). */
-  message: string
+  text: StationText
   /** Bumps on every new status so the line re-announces an identical message. */
   seq: number
+}
+
+/** A status text by key: `fb.ok(msg('inbound:receiving.accepted', { skuCode, qty }))`. */
+export const msg = (key: string, params?: Record<string, unknown>): StationText => ({ key, params })
+
+/**
+ * The status text of a refusal or any thrown value: a server refusal by its message key and params
+ * (ApiError.messageKey / .params: re-translated on a language change), else the error's own message.
+ */
+export function refusal(e: unknown): StationText {
+  if (e && typeof e === 'object') {
+    const x = e as { messageKey?: unknown; params?: unknown; message?: unknown }
+    if (typeof x.messageKey === 'string' && x.messageKey) {
+      return { key: x.messageKey, params: x.params && typeof x.params === 'object' ? x.params as Record<string, unknown> : undefined }
+    }
+    if (typeof x.message === 'string') return { literal: x.message }
+  }
+  return { literal: String(e) }
+}
+
+/** The line's text in the current language (`t` is i18next's). */
+export function statusText(text: StationText, t: (key: string, params?: Record<string, unknown>) => string): string {
+  if (text.key === undefined) return text.literal
+  const params: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(text.params ?? {})) {
+    const nested = v && typeof v === 'object' && typeof (v as StationText).key === 'string' ? v as { key: string; params?: Record<string, unknown> } : null
+    params[k] = nested ? t(nested.key, nested.params) : v
+  }
+  return t(text.key, params)
 }
 
 let ctx: AudioContext | null | undefined
@@ -42,8 +78,16 @@ function beep(ac: AudioContext, at: number, freq: number, ms: number, type: Osci
   osc.stop(at + ms / 1000 + 0.02)
 }
 
+const toneListeners = new Set<(kind: 'ok' | 'error') => void>()
+/** Observes every tone asked for (muted or not) — tests and diagnostics; returns the unsubscribe. */
+export function onTone(fn: (kind: 'ok' | 'error') => void): () => void {
+  toneListeners.add(fn)
+  return () => { toneListeners.delete(fn) }
+}
+
 /** Plays the tone of an answer; silent when muted or when the browser has no WebAudio. */
 export function playTone(kind: 'ok' | 'error'): void {
+  for (const fn of toneListeners) fn(kind)
   if (muted) return
   const ac = audio()
   if (!ac) return

@@ -13,9 +13,13 @@
 //   <ScanInput onScan={(code, {source}) => …} labelKey active? onKeyDown? inputRef?/> — keeps the
 //     focus, Enter submits trimmed text and clears, source 'scanner' | 'typed' by key rhythm; pushes
 //     the 'scan' focus scope while focused (global single-key shortcuts quiet).
-//   useStationFeedback() → { status, ok(msg), error(msg), info(msg), clear() } plays the WebAudio tone
-//     (ok: one high beep, error: two low buzzes; setMuted/isMuted) → <StatusLine status idleKey?/>:
-//     the big coloured, aria-live line.
+//   useStationFeedback() → { status, ok(text), error(text), info(text), clear() } plays the WebAudio tone
+//     (ok: one high beep, error: two low buzzes; setMuted/isMuted) — only while the station is the
+//     visible page — → <StatusLine status idleKey?/>: the big coloured, aria-live line. A text is a key
+//     and params, msg(key, params), or refusal(error) for a server refusal (its messageKey + params):
+//     the line is translated when drawn, so a language change re-translates it.
+//   StationScreen's onScan may return the promise of a read: scans behind it wait (serial.ts), in
+//     order; `doubleRead` drops a second read of one code within the warehouse's interval.
 //   useSteps([{ id, promptKey }…]) → { current, index, go(id), next(), reset() } → <StepBar model/>.
 //   <KeyHelp hints={[{ keys: 'Enter', labelKey }…]}/> — the station's keyboard line.
 //   altLetter(e) — the letter of an Alt+letter press (physical key); stationFieldKeys(e, scanInput,
@@ -24,7 +28,8 @@
 // Keys of the kit's own texts live under 'inbound:station.*'.
 export { ScanQueue, isTransportError, type ScanItem, type ScanQueueOptions, type ScanState, type Sender } from './queue'
 export { commandSender } from './send'
-export { playTone, setMuted, isMuted, type FeedbackKind, type StationStatus } from './feedback'
+export { playTone, onTone, setMuted, isMuted, msg, refusal, statusText, type FeedbackKind, type StationStatus, type StationText } from './feedback'
+export { useSerialScans, type DoubleReadGuard, type ScanHandler } from './serial'
 export { useSteps, type StationStep, type StepModel } from './steps'
 export { ScanInput, type ScanInputProps, type ScanSource } from './ScanInput'
 export { useScanQueue } from './useScanQueue'

@@ -88,6 +88,17 @@ export class ScanQueue<A, R = unknown> {
 
   get size(): number { return this.list.length }
 
+  /**
+   * Resolves once every scan queued so far is answered (the queue empty): a read that depends on what
+   * they did — which slot the next item goes to — waits for them instead of racing them.
+   */
+  idle(): Promise<void> {
+    if (!this.list.length) return Promise.resolve()
+    return new Promise((resolve) => {
+      const off = this.subscribe(() => { if (!this.list.length) { off(); resolve() } })
+    })
+  }
+
   subscribe = (fn: () => void): (() => void) => {
     this.listeners.add(fn)
     return () => { this.listeners.delete(fn) }

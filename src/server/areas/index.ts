@@ -20,6 +20,7 @@ import { inboundExtraArea } from './inbound/settings-area'
 import { outboundArea } from './outbound/index'
 import { faceSheetArea } from './outbound/face-sheets'
 import { reportsArea } from './reports/index'
+import { printArea } from './print/index'
 
 export interface AreaDeps {
   config: Config
@@ -29,4 +30,4 @@ export interface AreaDeps {
 
 export type Area = (app: FastifyInstance, deps: AreaDeps) => Promise<void> | void
 
-export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea, productArea, stockArea, inspectionArea, shelvingArea, inboundArea, inboundExtraArea, outboundArea, faceSheetArea, reportsArea]
+export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea, productArea, stockArea, inspectionArea, shelvingArea, inboundArea, inboundExtraArea, outboundArea, faceSheetArea, reportsArea, printArea]

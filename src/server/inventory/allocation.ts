@@ -12,6 +12,7 @@ import { AppError, notFound } from '../http/errors'
 import { rowsOf } from '../resources/service'
 import { freeQty, releaseReservation, reserveStock, StockStatus, type Operator } from './ledger'
 import { StorageAreaType } from '../../domain/dictionaries'
+import type { LedgerReasonCode } from '../../domain/ledger-reasons'
 
 export const OUTBOUND_DOC = 'outboundOrder'
 
@@ -120,7 +121,7 @@ export async function allocateOrder(tx: AppTx, auth: AllocAuth, orderId: number,
       // Another allocator may have taken part of this balance since it was read: reserve what is left.
       for (let attempt = 0; take > 0 && attempt < 3; attempt++) {
         try {
-          await reserveStock(tx, key, take, { docType: OUTBOUND_DOC, docNo: order.orderNo, docLine: line.lineNo }, op(auth))
+          await reserveStock(tx, key, take, { docType: OUTBOUND_DOC, docNo: order.orderNo, docLine: line.lineNo, reason: 'reserve' }, op(auth))
           need -= take; reserved += take; line.allocated += take
           break
         } catch (e) {
@@ -150,11 +151,17 @@ async function syncAllocated(tx: AppTx, orderId: number): Promise<void> {
       updated_at = now() WHERE id = ${orderId}`)
 }
 
+const RELEASE_REASONS: Readonly<Record<string, LedgerReasonCode>> = {
+  void: 'void', stop: 'stop', terminate: 'terminate', split: 'split', merge: 'merge', 'switch warehouse': 'switchWarehouse', switchWarehouse: 'switchWarehouse',
+}
+
 /**
  * Releases every open reservation of an order (void, stop before picking, terminate, merge, switch
  * warehouse): exactly what was reserved goes back to free stock. Returns the quantity released.
  */
-export async function releaseOrder(tx: AppTx, auth: AllocAuth, orderId: number, reason: string): Promise<number> {
+export async function releaseOrder(tx: AppTx, auth: AllocAuth, orderId: number, why: string): Promise<number> {
+  // The ledger's reason code of the command that releases (unknown callers: the plain 'release').
+  const reason = RELEASE_REASONS[why] ?? 'release'
   const order = await lockOrder(tx, auth, orderId)
   const open = rowsOf(await tx.execute(sql`
     SELECT id, qty, doc_line FROM inventory_reservation

@@ -11,6 +11,7 @@ import type { AppTx, Queryable } from '../db/client'
 import { AppError, badRequest } from '../http/errors'
 import { rowsOf } from '../resources/service'
 import { StockStatus } from '../../domain/dictionaries'
+import { ledgerReason, type LedgerReasonCode, type ReasonParams } from '../../domain/ledger-reasons'
 
 export { StockStatus }
 
@@ -32,7 +33,10 @@ export interface DocRef {
   docType: string
   docNo: string
   docLine?: number | null
-  reason?: string | null
+  /** A reason CODE (src/domain/ledger-reasons.ts: receive, shelve, reserve, pick …), never a sentence. */
+  reason?: LedgerReasonCode | null
+  /** The code's params (pick → { taskNo }), translated with it by the client. */
+  reasonParams?: ReasonParams | null
 }
 
 export interface Operator { userId: number | null; username: string | null }
@@ -50,13 +54,15 @@ function positive(qty: number, field = 'qty') {
 }
 
 const num = (v: unknown) => Number(v)
+/** A reason's params as the jsonb text stored (null without params). */
+const paramsOf = (doc: DocRef): string | null => (doc.reasonParams && Object.keys(doc.reasonParams).length ? JSON.stringify(doc.reasonParams) : null)
 
 async function writeLedger(tx: AppTx, b: BalanceRow, k: ReturnType<typeof norm>, dOnHand: number, dLocked: number, doc: DocRef, op: Operator) {
   await tx.execute(sql`
     INSERT INTO inventory_ledger (balance_id, tenant_id, warehouse_id, delta_on_hand, delta_locked, on_hand_after, locked_after,
-      doc_type, doc_no, doc_line, reason, operator_id, operator_name)
+      doc_type, doc_no, doc_line, reason, reason_params, operator_id, operator_name)
     VALUES (${b.id}, ${k.tenantId}, ${k.warehouseId}, ${dOnHand}, ${dLocked}, ${b.onHand}, ${b.locked},
-      ${doc.docType}, ${doc.docNo}, ${doc.docLine ?? null}, ${doc.reason ?? null}, ${op.userId}, ${op.username})`)
+      ${doc.docType}, ${doc.docNo}, ${doc.docLine ?? null}, ${doc.reason ?? null}, ${paramsOf(doc)}::jsonb, ${op.userId}, ${op.username})`)
 }
 
 const toBalance = (r: Record<string, unknown>): BalanceRow => ({ id: num(r.id), onHand: num(r.on_hand), locked: num(r.locked) })
@@ -64,9 +70,9 @@ const toBalance = (r: Record<string, unknown>): BalanceRow => ({ id: num(r.id), 
 /** The ledger row of the balance change a statement's `b` CTE returned (same statement, one round trip). */
 function ledgerFrom(k: ReturnType<typeof norm>, dOnHand: number, dLocked: number, doc: DocRef, op: Operator) {
   return sql`INSERT INTO inventory_ledger (balance_id, tenant_id, warehouse_id, delta_on_hand, delta_locked, on_hand_after, locked_after,
-      doc_type, doc_no, doc_line, reason, operator_id, operator_name)
+      doc_type, doc_no, doc_line, reason, reason_params, operator_id, operator_name)
     SELECT b.id, ${k.tenantId}, ${k.warehouseId}, ${dOnHand}, ${dLocked}, b.on_hand, b.locked,
-      ${doc.docType}, ${doc.docNo}, ${doc.docLine ?? null}, ${doc.reason ?? null}, ${op.userId}, ${op.username} FROM b`
+      ${doc.docType}, ${doc.docNo}, ${doc.docLine ?? null}, ${doc.reason ?? null}, ${paramsOf(doc)}::jsonb, ${op.userId}, ${op.username} FROM b`
 }
 
 /** Add `qty` on hand to a key (receipts, the arriving side of a move, count surplus). */
@@ -186,8 +192,17 @@ export async function consumeReservation(tx: AppTx, scope: { tenantId: number; w
 }
 
 export interface LedgerEntry {
-  id: number; createdAt: string; docType: string; docNo: string; docLine: number | null; reason: string | null
+  id: number; createdAt: string; docType: string; docNo: string; docLine: number | null
+  /** The reason's code (`stock:reason.<code>`) and params — rows written before codes read into them (ledgerReason). */
+  reason: LedgerReasonCode | null; reasonParams: ReasonParams
   deltaOnHand: number; deltaLocked: number; onHandAfter: number; lockedAfter: number; operatorName: string | null
+}
+
+/** A ledger row's reason as the tables show it (code + params), from the stored columns. */
+export function reasonOfRow(r: Record<string, unknown>): { reason: LedgerReasonCode | null; reasonParams: ReasonParams } {
+  const stored = typeof r.reason_params === 'string' ? JSON.parse(r.reason_params) as ReasonParams : (r.reason_params as ReasonParams | null | undefined) ?? null
+  const why = ledgerReason({ reason: (r.reason as string | null) ?? null, reasonParams: stored, docType: String(r.doc_type), deltaOnHand: num(r.delta_on_hand), deltaLocked: num(r.delta_locked) })
+  return { reason: why?.code ?? null, reasonParams: why?.params ?? {} }
 }
 
 /** The history of one balance, newest first ("who/what/when"); undefined when it is not in scope. */
@@ -198,7 +213,7 @@ export async function explainBalance(q: Queryable, scope: { tenantId: number; wa
     WHERE b.id = ${balanceId} AND b.tenant_id = ${scope.tenantId} AND b.warehouse_id = ${scope.warehouseId}`))
   if (!balance) return undefined
   const rows = rowsOf(await q.execute(sql`
-    SELECT id, created_at, doc_type, doc_no, doc_line, reason, delta_on_hand, delta_locked, on_hand_after, locked_after, operator_name
+    SELECT id, created_at, doc_type, doc_no, doc_line, reason, reason_params, delta_on_hand, delta_locked, on_hand_after, locked_after, operator_name
     FROM inventory_ledger WHERE balance_id = ${balanceId} ORDER BY id DESC LIMIT ${limit}`))
   return {
     balance: {
@@ -207,7 +222,7 @@ export async function explainBalance(q: Queryable, scope: { tenantId: number; wa
     },
     entries: rows.map((r) => ({
       id: num(r.id), createdAt: new Date(r.created_at as string).toISOString(), docType: String(r.doc_type), docNo: String(r.doc_no),
-      docLine: r.doc_line == null ? null : num(r.doc_line), reason: (r.reason as string | null) ?? null,
+      docLine: r.doc_line == null ? null : num(r.doc_line), ...reasonOfRow(r),
       deltaOnHand: num(r.delta_on_hand), deltaLocked: num(r.delta_locked), onHandAfter: num(r.on_hand_after), lockedAfter: num(r.locked_after),
       operatorName: (r.operator_name as string | null) ?? null,
     })),

@@ -20,7 +20,7 @@ export async function getInboundSettings(q: Queryable, scope: { tenantId: number
 export function inboundSettingsOf(scope: Scope, row: typeof inboundSetting.$inferSelect | null | undefined): InboundSettings {
   const { updatedAt: _u, updatedBy: _b, ...s } = row ?? {
     tenantId: scope.tenantId, warehouseId: scope.warehouseId, receivingLocationId: null, storageMode: 'normal', coStorage: true,
-    forbidXbMix: true, minScanIntervalMs: 250, inboundTimeoutHours: 48, unloadingTimeoutHours: 4, shelvingTimeoutHours: 24,
+    forbidXbMix: true, minScanIntervalMs: 0, inboundTimeoutHours: 48, unloadingTimeoutHours: 4, shelvingTimeoutHours: 24,
     updatedAt: new Date(0), updatedBy: null,
   }
   return s

@@ -9,7 +9,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
 import { useTranslation } from 'react-i18next'
-import { useSearch } from 'wouter'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { commandEnabled, commandVisible, type CommandDef } from '../../../domain/commands'
 import { reasonLabel } from '../../commands/reason'
@@ -22,6 +21,7 @@ import {
   activeAfterDelete, addChildRefusal, draftOf, expandTo, indexTree, menuArgs, menuTreeKey, newDraft, parseMenuForm, titleOf, visibleRows,
   type MenuDraft, type MenuFormParam, type MenuTreeNode,
 } from './menu-tree'
+import { usePageSearch } from '../registry'
 
 const TREE_KEY = ['admin', 'menu-tree'] as const
 const GRID_ID = 'admin-menu-tree'
@@ -42,7 +42,7 @@ function fieldErrors(error: unknown): Record<string, string> {
 
 export default function MenusPage() {
   const { t, i18n } = useTranslation()
-  const search = useSearch()
+  const search = usePageSearch()
   const qc = useQueryClient()
   const registry = useCommandRegistry()
   const ctx = useCommandContext()

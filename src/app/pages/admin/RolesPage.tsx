@@ -6,7 +6,6 @@
 import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
 import { useTranslation } from 'react-i18next'
-import { useSearch } from 'wouter'
 import { useQueryClient } from '@tanstack/react-query'
 import { commandEnabled, commandVisible, type CommandDef } from '../../../domain/commands'
 import { reasonLabel } from '../../commands/reason'
@@ -16,6 +15,7 @@ import { DataGrid, type GridColumn, type GridQuery } from '../../grid'
 import { runCommand, useCommandContext, useCommandRegistry, useFocusScope } from '../../palette'
 import { getActiveRegistry } from '../../commands/registry'
 import { checkState, indexTree, toggleGrant, treeKey, visibleRows, type GrantNode } from './grant-tree'
+import { usePageSearch } from '../registry'
 
 export interface RoleRecord extends Record<string, unknown> {
   id: number; code: string; name: string; dataScope: number; status: number; remark: string | null; users: number
@@ -66,7 +66,7 @@ export function parseFormParam(search: string): { kind: 'new' } | { kind: 'edit'
 
 export default function RolesPage() {
   const { t } = useTranslation()
-  const search = useSearch()
+  const search = usePageSearch()
   const qc = useQueryClient()
   // The URL's ?form= opens a dialog; what the operator opens or closes afterwards wins until it changes.
   const [local, setLocal] = useState<{ search: string; form: ReturnType<typeof parseFormParam> } | null>(null)

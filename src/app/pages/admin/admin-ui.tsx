@@ -5,12 +5,12 @@
 import { Fragment, type KeyboardEvent, type ReactNode } from 'react'
 import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react'
 import { useTranslation } from 'react-i18next'
-import { useLocation, useSearch } from 'wouter'
+import { useLocation } from 'wouter'
 import { commandEnabled, commandVisible, type CommandDef } from '../../../domain/commands'
 import { reasonLabel } from '../../commands/reason'
 import { runCommand, useCommandContext, useCommandRegistry } from '../../palette'
 import { getActiveRegistry } from '../../commands/registry'
-import { usePageActive } from '../registry'
+import { usePageActive, usePageSearch } from '../registry'
 
 /**
  * The page's `?form=` value, honoured only while this page is the visible route (a page kept alive in
@@ -18,7 +18,7 @@ import { usePageActive } from '../registry'
  */
 export function useFormParam(routePath: string | undefined): { value: string | null; open(v: string): void; close(): void } {
   const [loc, navigate] = useLocation()
-  const search = useSearch()
+  const search = usePageSearch()
   const active = usePageActive()
   const here = !routePath || loc === routePath
   const value = active && here ? new URLSearchParams(search).get('form') : null

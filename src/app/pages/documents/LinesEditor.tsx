@@ -1,9 +1,12 @@
 // The lines of a document's form, keyboard first: a scan field (type or scan a code, Enter adds it
 // with the quantity beside it), the lines' table with each line's quantity and a remove button, the
 // refusals on the line they name ('lines.2.code', 'lines.2.qty') and on the lines as a whole; and the
-// form's footer (its general refusal, the keys, cancel and save). Removing a line gives the focus back
-// to the scan field (the button pressed is gone) and drops the errors by position.
-import { useCallback, useMemo, useRef, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react'
+// form's footer (its general refusal, the keys, cancel and save). A line is removed by its button or by
+// a key on the line — Alt+Backspace anywhere in it, Delete on its remove button — and the focus moves to
+// the line that took its place (the one before it when it was the last; the scan field when none is
+// left), so several lines are removed in a row; the errors by position are dropped. The forms check a
+// typed code with the server on Enter (the page's onAdd) and keep the text when it is refused.
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react'
 import { useTranslation } from 'react-i18next'
 import { docInputCls as inputCls, type FieldErrors } from './formParts'
 
@@ -11,7 +14,8 @@ export interface EditLine { key: number; qty: number }
 
 /**
  * The lines' state and the scan field's: the typed code and quantity, add with a fresh key (the same
- * line again adds up), a quantity typed on a line, removal.
+ * line again adds up), a quantity typed on a line, removal; and `submitChecked`, the scan field's Enter
+ * when each code is checked with the server first.
  */
 export function useLineEditor<L extends EditLine>(setErrors: Dispatch<SetStateAction<FieldErrors>>) {
   const scanRef = useRef<HTMLInputElement>(null)
@@ -22,27 +26,64 @@ export function useLineEditor<L extends EditLine>(setErrors: Dispatch<SetStateAc
   const nextKey = useRef(1)
   const total = useMemo(() => lines.reduce((s, l) => s + (Number.isFinite(l.qty) ? l.qty : 0), 0), [lines])
   const newKey = useCallback(() => nextKey.current++, [])
+  const linesNow = useRef(lines)
+  useLayoutEffect(() => { linesNow.current = lines })
+  /** The codes being checked, one after another in the order typed. */
+  const chain = useRef<Promise<void>>(Promise.resolve())
+  const [checking, setChecking] = useState(0)
+
+  /** The typed code (upper case) and quantity; undefined with nothing typed or a bad quantity (`tooSmall` shown). */
+  const readScan = (tooSmall: string): { code: string; n: number } | undefined => {
+    const code = scan.trim().toUpperCase()
+    if (!code) return undefined
+    const n = Number(qty)
+    if (!Number.isInteger(n) || n < 1) { setScanError(tooSmall); return undefined }
+    setScanError(null)
+    return { code, n }
+  }
+  /** Adds `n` to the line `same` finds, or appends `make(key)` (the scan field is left as it is). */
+  const addLine = (same: (l: L) => boolean, make: (key: number) => L, n: number) => {
+    setLines((ls) => {
+      const hit = ls.find(same)
+      if (hit) return ls.map((l) => (l === hit ? { ...l, qty: l.qty + n } : l))
+      return [...ls, make(nextKey.current++)]
+    })
+    setErrors(({ lines: _drop, ...rest }) => rest)
+  }
   return {
-    scanRef, scan, setScan, qty, setQty, scanError, setScanError, lines, setLines, total, newKey,
-    /** The typed code (upper case) and quantity; undefined with nothing typed or a bad quantity (`tooSmall` shown). */
-    readScan: (tooSmall: string): { code: string; n: number } | undefined => {
-      const code = scan.trim().toUpperCase()
-      if (!code) return undefined
-      const n = Number(qty)
-      if (!Number.isInteger(n) || n < 1) { setScanError(tooSmall); return undefined }
-      setScanError(null)
-      return { code, n }
-    },
+    scanRef, scan, setScan, qty, setQty, scanError, setScanError, lines, setLines, total, newKey, readScan, addLine,
+    /** Codes typed and not yet answered by the server's check. */
+    checking,
     /** Adds `n` to the line `same` finds, or appends `make(key)`; the scan field is emptied for the next code. */
     add: (same: (l: L) => boolean, make: (key: number) => L, n: number) => {
-      setLines((ls) => {
-        const hit = ls.find(same)
-        if (hit) return ls.map((l) => (l === hit ? { ...l, qty: l.qty + n } : l))
-        return [...ls, make(nextKey.current++)]
-      })
-      setErrors(({ lines: _drop, ...rest }) => rest)
+      addLine(same, make, n)
       setScan('')
       setQty('1')
+    },
+    /**
+     * The scan field's Enter when each code is checked with the server (`resolve(code, line)`, line = the
+     * line it would make): the code and quantity are taken at once and the field emptied, so a scanner's
+     * next code can follow; the checks run one after another in the order typed. A known code is added
+     * (`add`); a refused one comes back into the field — the typed text kept — with the refusal under it.
+     */
+    submitChecked: <S,>(tooSmall: string, resolve: (code: string, line: number) => Promise<S>, add: (found: S, code: string, n: number) => void, refusal: (e: unknown) => string) => {
+      const typed = readScan(tooSmall)
+      if (!typed) return
+      setScan('')
+      setQty('1')
+      setChecking((c) => c + 1)
+      chain.current = chain.current.then(async () => {
+        try {
+          add(await resolve(typed.code, linesNow.current.length + 1), typed.code, typed.n)
+        } catch (e) {
+          setScanError(refusal(e))
+          setScan((s) => (s.trim() ? s : typed.code))
+          setQty((q) => (q === '1' ? String(typed.n) : q))
+        } finally {
+          setChecking((c) => c - 1)
+          scanRef.current?.focus()
+        }
+      })
     },
     setLineQty: (key: number, q: number) => setLines((ls) => ls.map((x) => (x.key === key ? { ...x, qty: q } : x))),
     remove: (key: number) => {
@@ -74,6 +115,24 @@ export function LinesSection<L extends EditLine>({ editor, ...p }: LinesSectionP
   const { uid } = p
   const { scanRef, scan, qty, scanError, lines } = editor
   const linesError = p.errOf('lines')
+  const tableRef = useRef<HTMLTableElement>(null)
+  /** Removes the line at `index` and focuses the quantity of the line now there (or the one before, or the scan field). */
+  const removeAt = (key: number, index: number) => {
+    editor.remove(key)
+    setTimeout(() => {
+      const qtys = tableRef.current?.querySelectorAll<HTMLInputElement>('input[data-line-qty]') ?? []
+      const next = qtys[Math.min(index, qtys.length - 1)]
+      if (next) { next.focus(); next.select() } else scanRef.current?.focus()
+    }, 0)
+  }
+  const lineKeys = (e: React.KeyboardEvent, key: number, index: number) => {
+    const onButton = (e.target as HTMLElement).dataset?.lineRemove !== undefined
+    if ((e.altKey && e.key === 'Backspace') || (onButton && e.key === 'Delete')) {
+      e.preventDefault()
+      e.stopPropagation()
+      removeAt(key, index)
+    }
+  }
   const onEnter = (e: React.KeyboardEvent) => { if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey) { e.preventDefault(); p.onAdd() } }
   return (
     <section className="mt-4 flex flex-col gap-2" aria-labelledby={`${uid}-lines`}>
@@ -93,7 +152,7 @@ export function LinesSection<L extends EditLine>({ editor, ...p }: LinesSectionP
       {scanError && <p id={`${uid}-scan-err`} role="alert" className="text-xs text-red-600" data-testid="order-scan-error">{scanError}</p>}
       {linesError && <p role="alert" className="text-xs text-red-600" data-testid="order-lines-error">{linesError}</p>}
       {lines.length === 0 ? <p className="text-sm text-gray-500">{p.emptyText}</p> : (
-        <table className="w-full text-sm" data-testid="order-form-lines">
+        <table ref={tableRef} className="w-full text-sm" data-testid="order-form-lines">
           <thead className="text-left text-gray-500">
             <tr>
               <th scope="col" className="py-1">{p.lineNoHeader}</th>
@@ -107,7 +166,7 @@ export function LinesSection<L extends EditLine>({ editor, ...p }: LinesSectionP
               const codeErr = p.errOf(`lines.${i}.code`)
               const qtyErr = p.errOf(`lines.${i}.qty`)
               return (
-                <tr key={l.key} className="border-t align-top" data-line={i + 1}>
+                <tr key={l.key} className="border-t align-top" data-line={i + 1} onKeyDown={(e) => lineKeys(e, l.key, i)}>
                   <td className="py-1 tabular-nums">{i + 1}</td>
                   {p.columns.map((c, j) => (
                     <td key={j} className={c.className}>
@@ -116,12 +175,12 @@ export function LinesSection<L extends EditLine>({ editor, ...p }: LinesSectionP
                     </td>
                   ))}
                   <td>
-                    <input type="number" min={1} aria-label={p.qtyAria(l, i)} className={`${inputCls(!!qtyErr)} w-24`} value={Number.isFinite(l.qty) ? l.qty : ''}
+                    <input type="number" min={1} data-line-qty="" aria-label={p.qtyAria(l, i)} className={`${inputCls(!!qtyErr)} w-24`} value={Number.isFinite(l.qty) ? l.qty : ''}
                       aria-invalid={qtyErr ? true : undefined} onChange={(e) => editor.setLineQty(l.key, e.target.value === '' ? NaN : Number(e.target.value))} />
                     {qtyErr && <p role="alert" className="text-xs text-red-600">{qtyErr}</p>}
                   </td>
                   <td>
-                    <button type="button" className="h-7 rounded border px-2 text-xs" aria-label={p.removeAria(i)} onClick={() => editor.remove(l.key)}>×</button>
+                    <button type="button" data-line-remove="" className="h-7 rounded border px-2 text-xs" aria-label={p.removeAria(i)} aria-keyshortcuts="Alt+Backspace Delete" onClick={() => removeAt(l.key, i)}>×</button>
                   </td>
                 </tr>
               )

@@ -5,13 +5,15 @@
 import { useQuery } from '@tanstack/react-query'
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
 import { useTranslation } from 'react-i18next'
-import { useLocation, useSearch } from 'wouter'
+import { useLocation } from 'wouter'
 import { api } from '../../api/clients'
 import { DataGrid, type GridColumn, type GridQuery } from '../../grid'
 import { useFocusScope } from '../../palette'
 import { dictOptions } from '../../resources/columns'
 import { formatTime } from '../../../domain/format'
 import { dictLabelKey } from '../../../domain/dictionaries'
+import { docTypeLabel, reasonLabel } from '../documents/ledger-labels'
+import { usePageSearch } from '../registry'
 
 export interface StockRecord extends Record<string, unknown> {
   id: number; skuCode: string; styleNo: string; colorName: string; sizeName: string; locationCode: string; areaCode: string
@@ -19,7 +21,7 @@ export interface StockRecord extends Record<string, unknown> {
 }
 
 interface LedgerEntry {
-  id: number; createdAt: string; docType: string; docNo: string; docLine: number | null; reason: string | null
+  id: number; createdAt: string; docType: string; docNo: string; docLine: number | null; reason: string | null; reasonParams: Record<string, string | number>
   deltaOnHand: number; deltaLocked: number; onHandAfter: number; lockedAfter: number; operatorName: string | null
 }
 interface Explain {
@@ -47,7 +49,7 @@ export const stockColumns: GridColumn<StockRecord>[] = [
 export const fetchStock = (q: GridQuery) => api.get<{ records: StockRecord[]; total: number }>('/api/stock/list', q)
 
 export default function StockListPage() {
-  const search = useSearch()
+  const search = usePageSearch()
   const [loc, navigate] = useLocation()
   // The URL is the one source of the open balance: Enter on a row and the palette command alike.
   const explainId = Number(new URLSearchParams(search).get('explain') ?? NaN)
@@ -79,7 +81,7 @@ function ExplainDialog({ id, onClose }: { id: number | null; onClose(): void }) 
     <Dialog open={id !== null} onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-black/30" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="max-h-[85vh] w-[900px] overflow-auto rounded bg-white p-4 shadow-xl" data-testid="stock-explain">
+        <DialogPanel className="max-h-[85vh] w-[min(1100px,92vw)] overflow-auto rounded bg-white p-4 shadow-xl" data-testid="stock-explain">
           <DialogTitle className="text-base font-semibold">
             {b ? t('stock:explain.title', { sku: b.skuCode, location: b.locationCode }) : t('stock:explain.loading')}
           </DialogTitle>
@@ -91,23 +93,25 @@ function ExplainDialog({ id, onClose }: { id: number | null; onClose(): void }) 
           {error && <p className="mt-2 text-sm text-red-700" role="alert">{error}</p>}
           {data && (data.entries.length === 0 ? <p className="mt-3 text-sm">{t('stock:explain.empty')}</p> : (
             <table className="mt-3 w-full text-sm" data-testid="stock-explain-rows">
-              <thead className="text-left text-gray-500">
+              <thead className="whitespace-nowrap text-left text-gray-500">
                 <tr>
                   <th className="py-1">{t('stock:explain.time')}</th><th>{t('stock:explain.doc')}</th><th>{t('stock:explain.line')}</th>
                   <th className="text-right">{t('stock:explain.deltaOnHand')}</th><th className="text-right">{t('stock:explain.deltaLocked')}</th>
                   <th className="text-right">{t('stock:explain.after')}</th><th className="pl-3">{t('stock:explain.operator')}</th>
+                  <th className="pl-3">{t('stock:explain.reason')}</th>
                 </tr>
               </thead>
               <tbody>
                 {data.entries.map((e) => (
                   <tr key={e.id} className="border-t">
                     <td className="py-1">{formatTime(e.createdAt)}</td>
-                    <td>{e.docType} {e.docNo}</td>
+                    <td>{docTypeLabel(e.docType)} <span className="font-mono">{e.docNo}</span></td>
                     <td>{e.docLine ?? '—'}</td>
                     <td className={`text-right ${e.deltaOnHand < 0 ? 'text-red-700' : 'text-green-700'}`}>{e.deltaOnHand > 0 ? `+${e.deltaOnHand}` : e.deltaOnHand}</td>
                     <td className="text-right">{e.deltaLocked > 0 ? `+${e.deltaLocked}` : e.deltaLocked}</td>
                     <td className="text-right">{e.onHandAfter} / {e.lockedAfter}</td>
                     <td className="pl-3">{e.operatorName ?? '—'}</td>
+                    <td className="pl-3" data-testid="explain-reason">{reasonLabel(e.reason, e.reasonParams)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -24,7 +24,7 @@ import { rowsOf } from '../../resources/service'
 import { freeQty, insufficientStock, moveStock } from '../../inventory/ledger'
 import { createShelvingTask, type NewShelvingLine } from '../../inventory/inbound-flow'
 import { DOC_PREFIX } from '../../inventory/doc-no'
-import { registerDocumentLookup } from '../search/registry'
+import { registerDocumentLookup, containsPattern } from '../search/registry'
 import { DICTIONARIES, InspectionKind, InspectionStatus, StockStatus } from '../../../domain/dictionaries'
 import type { InspectionCompleteArgs, InspectionGenerateResult, InspectionNoArgs, InspectionRecordArgs, InspectionRecordResult, InspectionView } from '../../../../commands/inspection'
 import { refuseUnlessAllowed } from '../../commands/states'
@@ -230,12 +230,14 @@ defineHandler<InspectionNoArgs>('inbound.inspection.generate', async ({ tx, auth
 })
 
 registerDocumentLookup({
-  type: 'inspection', titleKey: 'inbound:inspection.document', prefixes: [DOC_PREFIX.inspection], permission: INSPECTION_PERMISSIONS.view,
+  type: 'inspection', titleKey: 'inbound:inspection.document', prefixes: [DOC_PREFIX.inspection], permission: INSPECTION_PERMISSIONS.view, group: 'document',
+  opens: { path: '/stock-in/test-list?station={no}', testId: 'inspection-doc' },
   search: async (db, auth, q, limit) => {
+    const term = q.trim().toUpperCase()
     const rows = rowsOf(await db.execute(sql`
       SELECT id, inspection_no, status FROM inspection_order
-      WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} AND inspection_no ILIKE ${`${q.replace(/[\\%_]/g, '\\$&')}%`}
-      ORDER BY inspection_no LIMIT ${limit}`))
+      WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} AND inspection_no ILIKE ${containsPattern(term)}
+      ORDER BY (inspection_no = ${term}) DESC, id DESC LIMIT ${limit}`))
     return rows.map((r) => ({
       type: 'inspection', id: n(r.id), number: String(r.inspection_no), title: String(r.inspection_no), status: n(r.status),
       path: `/stock-in/test-list?station=${encodeURIComponent(String(r.inspection_no))}`,

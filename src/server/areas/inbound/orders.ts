@@ -21,7 +21,7 @@ import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
 import { timeoutHours, timeoutPredicate } from '../../inventory/timeouts'
 import { receiveOneFile } from '../session/files'
 import { translate } from '../../i18n'
-import { registerDocumentLookup, containsPattern as lookupPattern } from '../search/registry'
+import { registerDocumentLookup, containsPattern as lookupPattern, matchedText } from '../search/registry'
 import { finishReceiving, loadOrderHead, ORDER_TRANSITIONS, refusalOf, transitionOrder } from './order-machine'
 import { refuseUnlessAllowed } from '../../commands/states'
 import { inboundOrderMachine, ORDER_COMMAND_TARGET } from '../../../domain/states/inbound-order'
@@ -465,18 +465,29 @@ export async function orderDetail(q: Queryable, auth: Scope, key: string | numbe
   }
 }
 
+// By its number (or part of it), its source number (the supplier's delivery note), or a box label
+// <order number>-<box> as the receiving station reads it: the order's details page.
 registerDocumentLookup({
-  type: 'inboundOrder', titleKey: 'inbound:order.document', prefixes: [DOC_PREFIX.inboundOrder], permission: P.view,
+  type: 'inboundOrder', titleKey: 'inbound:order.document', prefixes: [DOC_PREFIX.inboundOrder], permission: P.view, group: 'document',
+  opens: { path: '/stock-in/inbound-order/details?orderNo={no}', testId: 'inbound-order-details' }, alsoBy: ['boxCode', 'sourceNo'],
   async search(db, auth, q, limit, lang) {
+    const term = q.trim().toUpperCase()
+    const box = /^(.+)-(\d{1,4})$/.exec(term)
     const rows = rowsOf(await db.execute(sql`
-      SELECT id, order_no, status FROM inbound_order
-      WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} AND order_no ILIKE ${lookupPattern(q.trim().toUpperCase())}
-      ORDER BY (order_no = ${q.trim().toUpperCase()}) DESC, id DESC LIMIT ${limit}`))
-    return rows.map((r) => ({
-      type: 'inboundOrder', id: Number(r.id), number: String(r.order_no), status: Number(r.status),
-      title: `${translate(lang, 'inbound:order.document')} · ${translate(lang, dictLabelKey('inboundStatus', String(r.status)))}`,
-      path: inboundOrderDetailsPath(String(r.order_no)),
-    }))
+      SELECT id, order_no, source_no, status FROM inbound_order
+      WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId}
+        AND (order_no ILIKE ${lookupPattern(term)} OR source_no ILIKE ${lookupPattern(term)} OR order_no ILIKE ${lookupPattern(box ? box[1]! : term)})
+      ORDER BY (order_no = ${term} OR upper(source_no) = ${term} OR order_no = ${box ? box[1]! : term}) DESC, id DESC LIMIT ${limit}`))
+    return rows.map((r) => {
+      const no = String(r.order_no)
+      const by = no.includes(term) ? undefined : box && no.includes(box[1]!) ? 'boxCode' as const : 'sourceNo' as const
+      const matched = by === 'boxCode' ? `${no}-${box![2]}` : String(r.source_no ?? '')
+      return {
+        type: 'inboundOrder', id: Number(r.id), number: no, status: Number(r.status), ...(by ? { matched, matchedBy: by } : {}),
+        title: `${translate(lang, 'inbound:order.document')} · ${translate(lang, dictLabelKey('inboundStatus', String(r.status)))}${by ? ` · ${matchedText(lang, by, matched)}` : ''}`,
+        path: inboundOrderDetailsPath(no),
+      }
+    })
   },
 })
 
@@ -532,12 +543,13 @@ export function orderRoutes(db: Queryable): RouteDef[] {
     defineRoute({
       method: 'GET', url: INBOUND_ORDER_API.resolve, tags: ['inbound'], envelope: 'main', auth: 'scoped', permission: P.view,
       summary: 'The SKU a typed or scanned code names (SKU code, UPC or FNSKU)',
-      query: z.object({ code: z.string().trim().min(1).max(80) }),
+      // `line`: the line the code would make (the form's refusal names it).
+      query: z.object({ code: z.string().trim().min(1).max(80), line: z.coerce.number().int().min(1).max(10_000).default(1) }),
       handler: async ({ query, auth }) => {
         const code = query.code.toUpperCase()
         const hits = (await resolveCodes(db, auth.tenantId, [code])).get(code) ?? []
-        if (hits.length === 0) throw fieldError('code', 'inbound:order.errors.codeUnknown', { code, line: 1 })
-        if (hits.length > 1) throw fieldError('code', 'inbound:order.errors.codeAmbiguous', { code, line: 1, skus: hits.map((h) => h.skuCode).join(', ') })
+        if (hits.length === 0) throw fieldError('code', 'inbound:order.errors.codeUnknown', { code, line: query.line })
+        if (hits.length > 1) throw fieldError('code', 'inbound:order.errors.codeAmbiguous', { code, line: query.line, skus: hits.map((h) => h.skuCode).join(', ') })
         return hits[0]
       },
     }),

@@ -3,11 +3,11 @@
 // Receiving; scanning an fnsku/upc of the task receives it immediately (receipt row + stock at the
 // receiving location through the ledger). Refusals of spec sections 5 and 8: 'fnsku/upc required',
 // 'nothing matches fnsku/upc', 'item not in quick inbound task', 'scanned quantity over pending',
-// 'scan too fast' (the settings' minimum interval, per operator), 'X/B code conflict' (building a task
+// 'X/B code conflict' (building a task
 // from X- and B-prefixed codes when the setting forbids). When every line is complete — or on `finish`
 // with a shortage — the order is finished (order-machine finishReceiving) and its shelving task generated.
 import { z } from 'zod'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { AppDb, AppTx } from '../../db/client'
 import type { AuthContext } from '../../http/context'
 import { inboundOrder, quickInboundTask } from '../../db/schema/index'
@@ -106,13 +106,10 @@ defineHandler<QuickScanArgs>('inbound.quick.scan', async ({ tx, args, auth, setS
   if (!args.code) throw fieldError('code', 'inbound:quick.errors.codeRequired')
   const t = await lockTask(tx, auth, args.taskNo)
   refuseUnlessAllowed(quickInboundMachine, 'inbound.quick.scan', t, auth)
-  const settings = await getInboundSettings(tx, auth)
-  if (settings.minScanIntervalMs > 0) {
-    const [last] = rowsOf(await tx.execute(sql`
-      SELECT extract(epoch FROM (clock_timestamp() - max(created_at))) * 1000 AS ms FROM inbound_receipt
-      WHERE order_id = ${t.orderId} AND operator_id = ${auth.userId}`))
-    if (last?.ms != null && n(last.ms) < settings.minScanIntervalMs) throw new AppError(409, 'inbound:quick.errors.tooFast', { ms: settings.minScanIntervalMs })
-  }
+  // No time rule here: the station queues a gun's burst and sends it in order (each scan its own
+  // Idempotency-Key), so every scan that reaches the server is a real one. The warehouse's double-read
+  // guard (inbound settings, off by default) drops a second read of one code at the station, which
+  // alone knows when each code was read (doubleReadMs below).
   let [line] = rowsOf(await tx.execute(sql`SELECT order_line_id FROM quick_inbound_code WHERE task_id = ${t.id} AND code = ${args.code}`))
   if (!line) {
     // Another listing's code of a SKU in the task is the same item; a code of no SKU is a bad scan.
@@ -137,7 +134,7 @@ defineHandler<QuickScanArgs>('inbound.quick.scan', async ({ tx, args, auth, setS
     INSERT INTO inbound_receipt (tenant_id, warehouse_id, order_id, line_id, sku_id, qty, scanned_code, location_id, operator_id, operator_name)
     VALUES (${auth.tenantId}, ${auth.warehouseId}, ${t.orderId}, ${n(line.order_line_id)}, ${skuId}, ${args.qty}, ${args.code}, ${locationId}, ${auth.userId}, ${auth.username})`)
   await addStock(tx, { tenantId: auth.tenantId, warehouseId: auth.warehouseId, locationId, skuId }, args.qty,
-    { docType: 'quickInbound', docNo: t.orderNo, docLine: n(upd.line_no), reason: `${t.taskNo} scan ${args.code}` }, { userId: auth.userId, username: auth.username })
+    { docType: 'quickInbound', docNo: t.orderNo, docLine: n(upd.line_no), reason: 'quickScan', reasonParams: { taskNo: t.taskNo, code: args.code } }, { userId: auth.userId, username: auth.username })
   const [{ open }] = rowsOf(await tx.execute(sql`SELECT count(*) AS open FROM inbound_order_line WHERE order_id = ${t.orderId} AND received_qty < expected_qty`)) as [{ open: unknown }]
   const finished = n(open) === 0
   const shelvingTaskNo = finished ? await finishQuick(tx, auth, t) : null
@@ -187,15 +184,21 @@ export async function quickDetail(db: AppDb | AppTx, auth: AuthContext, taskNo: 
            (SELECT string_agg(c.code, ' ' ORDER BY c.code) FROM quick_inbound_code c WHERE c.order_line_id = l.id) AS codes
     FROM inbound_order_line l JOIN product_sku s ON s.id = l.sku_id
     WHERE l.order_id = (SELECT order_id FROM quick_inbound_task WHERE id = ${head.id}) ORDER BY l.line_no`))
-  return { ...head, lines: lines.map((l) => ({ lineNo: n(l.line_no), skuCode: String(l.sku_code), codes: String(l.codes ?? ''), expectedQty: n(l.expected_qty), receivedQty: n(l.received_qty) })) }
+  const { minScanIntervalMs } = await getInboundSettings(db, auth)
+  return {
+    ...head, doubleReadMs: minScanIntervalMs,
+    lines: lines.map((l) => ({ lineNo: n(l.line_no), skuCode: String(l.sku_code), codes: String(l.codes ?? ''), expectedQty: n(l.expected_qty), receivedQty: n(l.received_qty) })),
+  }
 }
 
 registerDocumentLookup({
   type: 'quickInbound', titleKey: 'inbound:quick.document', prefixes: [DOC_PREFIX.quickInbound], permission: QUICK_PERMISSIONS.view,
+  group: 'document', opens: { path: `${INBOUND_EXTRA_PATHS.quick}?taskNo={no}`, testId: 'quick-station-doc' },
   search: async (db, auth, q, limit) => {
+    const term = q.trim().toUpperCase()
     const rows = await db.select({ id: qt.id, taskNo: qt.taskNo, status: qt.status, orderNo: io.orderNo }).from(qt).innerJoin(io, eq(io.id, qt.orderId))
-      .where(and(eq(qt.tenantId, auth.tenantId), eq(qt.warehouseId, auth.warehouseId), sql`${qt.taskNo} ILIKE ${containsPattern(q)}`))
-      .orderBy(qt.taskNo).limit(limit)
+      .where(and(eq(qt.tenantId, auth.tenantId), eq(qt.warehouseId, auth.warehouseId), sql`${qt.taskNo} ILIKE ${containsPattern(term)}`))
+      .orderBy(sql`(${qt.taskNo} = ${term}) DESC`, desc(qt.id)).limit(limit)
     return rows.map((r) => ({ type: 'quickInbound', id: r.id, number: r.taskNo, status: r.status, title: `${r.taskNo} → ${r.orderNo}`, path: `${INBOUND_EXTRA_PATHS.quick}?taskNo=${encodeURIComponent(r.taskNo)}` }))
   },
 })

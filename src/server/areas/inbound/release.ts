@@ -2,7 +2,7 @@
 // orders (plate, driver, phone, linked order numbers, boxes, arrival time) is released once every
 // linked order is Receiving (3) or Finish (4). Unloading timeout: not released more than
 // settings.unloadingTimeoutHours after arrival (inventory/timeouts.ts, the shared rule).
-import { sql, and, eq } from 'drizzle-orm'
+import { sql, and, desc, eq } from 'drizzle-orm'
 import type { AppDb } from '../../db/client'
 import { releaseStrip } from '../../db/schema/index'
 import { defineRoute, type RouteDef } from '../../http/route'
@@ -74,13 +74,22 @@ export const releaseList = (hours: number) => ({
   },
 }) satisfies ListDef
 
+// By its number or the vehicle's plate number (what the gate reads off the truck): the release list, filtered to it.
 registerDocumentLookup({
   type: 'releaseStrip', titleKey: 'inbound:release.document', prefixes: [DOC_PREFIX.releaseStrip], permission: RELEASE_PERMISSIONS.view,
+  group: 'document', opens: { path: `${INBOUND_EXTRA_PATHS.release}?stripNo={no}`, testId: 'release-list' }, alsoBy: ['plateNo'],
   search: async (db, auth, q, limit) => {
+    const term = q.trim().toUpperCase()
+    // Plates are written with or without their spaces and dashes: compare them without.
+    const plate = term.replace(/[\s-]/g, '')
     const rows = await db.select({ id: rs.id, stripNo: rs.stripNo, plateNo: rs.plateNo, status: rs.status }).from(rs)
-      .where(and(eq(rs.tenantId, auth.tenantId), eq(rs.warehouseId, auth.warehouseId), sql`${rs.stripNo} ILIKE ${containsPattern(q)}`))
-      .orderBy(rs.stripNo).limit(limit)
-    return rows.map((r) => ({ type: 'releaseStrip', id: r.id, number: r.stripNo, status: r.status, title: `${r.stripNo} · ${r.plateNo}`, path: `${INBOUND_EXTRA_PATHS.release}?stripNo=${encodeURIComponent(r.stripNo)}` }))
+      .where(and(eq(rs.tenantId, auth.tenantId), eq(rs.warehouseId, auth.warehouseId),
+        sql`(${rs.stripNo} ILIKE ${containsPattern(term)} OR (${plate} <> '' AND upper(regexp_replace(${rs.plateNo}, '[[:space:]-]', '', 'g')) LIKE ${containsPattern(plate)}))`))
+      .orderBy(sql`(${rs.stripNo} = ${term} OR upper(regexp_replace(${rs.plateNo}, '[[:space:]-]', '', 'g')) = ${plate}) DESC`, desc(rs.id)).limit(limit)
+    return rows.map((r) => ({
+      type: 'releaseStrip', id: r.id, number: r.stripNo, status: r.status, ...(r.stripNo.includes(term) ? {} : { matched: r.plateNo, matchedBy: 'plateNo' as const }),
+      title: `${r.stripNo} · ${r.plateNo}`, path: `${INBOUND_EXTRA_PATHS.release}?stripNo=${encodeURIComponent(r.stripNo)}`,
+    }))
   },
 })
 

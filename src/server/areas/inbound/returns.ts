@@ -7,7 +7,7 @@
 // and refused once anything was received. Spec section 5: return-outbound delivery notes (type 2) do
 // not support overseas receipt.
 import { z } from 'zod'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { AppTx, AppDb } from '../../db/client'
 import type { AuthContext } from '../../http/context'
 import { returnOrder } from '../../db/schema/index'
@@ -110,7 +110,7 @@ defineHandler<ReturnScanArgs>('inbound.return.scan', async ({ tx, args, auth, se
   await tx.execute(sql`UPDATE return_order SET received_qty = received_qty + ${args.qty}, location_id = ${locationId}, updated_at = now(), updated_by = ${auth.userId} WHERE id = ${r.id}`)
   const stockStatus = returnStockStatus(r.reasonCode)
   await addStock(tx, { tenantId: auth.tenantId, warehouseId: auth.warehouseId, locationId, skuId: n(line.sku_id), stockStatus },
-    args.qty, { docType: 'return', docNo: r.returnNo, docLine: n(line.line_no), reason: `scan ${args.code}` }, op(auth))
+    args.qty, { docType: 'return', docNo: r.returnNo, docLine: n(line.line_no), reason: 'scan', reasonParams: { code: args.code } }, op(auth))
   const [{ open }] = rowsOf(await tx.execute(sql`SELECT count(*) AS open FROM return_order_line WHERE return_id = ${r.id} AND received_qty < qty`)) as [{ open: unknown }]
   let shelvingTaskNo: string | null = null
   let status: number = RETURN_STATUS.New
@@ -172,14 +172,18 @@ export async function returnDetail(db: AppDb | AppTx, auth: AuthContext, returnN
   }
 }
 
+// By its number or its source number (the returned parcel's order or tracking number): the returns receipt station.
 registerDocumentLookup({
   type: 'returnOrder', titleKey: 'inbound:returns.document', prefixes: [DOC_PREFIX.returnOrder], permission: RETURNS_PERMISSIONS.view,
+  group: 'document', opens: { path: `${INBOUND_EXTRA_PATHS.returns}?returnNo={no}`, testId: 'returns-station-doc' }, alsoBy: ['sourceNo'],
   search: async (db, auth, q, limit, lang) => {
+    const term = q.trim().toUpperCase()
     const rows = await db.select({ id: ro.id, returnNo: ro.returnNo, sourceNo: ro.sourceNo, status: ro.status }).from(ro)
-      .where(and(eq(ro.tenantId, auth.tenantId), eq(ro.warehouseId, auth.warehouseId), sql`${ro.returnNo} ILIKE ${containsPattern(q)}`))
-      .orderBy(ro.returnNo).limit(limit)
+      .where(and(eq(ro.tenantId, auth.tenantId), eq(ro.warehouseId, auth.warehouseId), sql`(${ro.returnNo} ILIKE ${containsPattern(term)} OR ${ro.sourceNo} ILIKE ${containsPattern(term)})`))
+      .orderBy(sql`(${ro.returnNo} = ${term} OR upper(${ro.sourceNo}) = ${term}) DESC`, desc(ro.id)).limit(limit)
     return rows.map((r) => ({
       type: 'returnOrder', id: r.id, number: r.returnNo, status: r.status,
+      ...(r.returnNo.includes(term) ? {} : { matched: r.sourceNo, matchedBy: 'sourceNo' as const }),
       title: `${r.returnNo} · ${r.sourceNo} · ${translate(lang, `inbound:returns.status.${r.status}`)}`,
       path: `${INBOUND_EXTRA_PATHS.returns}?returnNo=${encodeURIComponent(r.returnNo)}`,
     }))

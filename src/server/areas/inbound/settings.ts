@@ -1,6 +1,7 @@
 // Inbound settings (stock-in → inbound-setting): receiving location, storage mode (normal on the PDA
-// or fast on the PC), same-product co-storage, the X/B mix rule, the minimum scan interval ('scan too
-// fast') and the three timeouts (hours). One row per warehouse+tenant; readers get defaults until the
+// or fast on the PC), same-product co-storage, the X/B mix rule, the double-read guard (min_scan_interval_ms:
+// a second read of one code within it is dropped at the station, saying so; 0 = off, the default) and
+// the three timeouts (hours). One row per warehouse+tenant; readers get defaults until the
 // first save (inventory/settings.ts).
 import { sql } from 'drizzle-orm'
 import type { AppDb } from '../../db/client'

@@ -31,7 +31,7 @@ import { areaAccepts, suggestLocation } from '../../inventory/putaway'
 import { getInboundSettings } from '../../inventory/settings'
 import { DOC_PREFIX } from '../../inventory/doc-no'
 import { timeoutHours, timedOutSql, isTimedOut } from '../../inventory/timeouts'
-import { registerDocumentLookup } from '../search/registry'
+import { registerDocumentLookup, containsPattern } from '../search/registry'
 import { skuIdsForCode } from './inspection'
 import { DICTIONARIES, StockStatus, TaskClaimStatus } from '../../../domain/dictionaries'
 import type { AssignArgs, ShelveLineArgs, ShelveResult, ShelveScanArgs, ShelvingTaskView, TaskNoArgs } from '../../../../commands/shelving'
@@ -157,8 +157,9 @@ async function claim(tx: AppTx, auth: AuthContext, task: TaskRow) {
 
 interface TargetLocation { id: number; code: string; areaType: number }
 
-async function targetLocation(tx: AppTx, auth: AuthContext, code: string): Promise<TargetLocation> {
-  const [l] = rowsOf(await tx.execute(sql`
+/** A location of this warehouse by code, enabled in an enabled area — else refused naming the code (the scan and the station's own check). */
+async function targetLocation(q: Queryable, auth: AuthContext, code: string): Promise<TargetLocation> {
+  const [l] = rowsOf(await q.execute(sql`
     SELECT l.id, l.code, l.status, a.area_type, a.status AS area_status FROM location l JOIN storage_area a ON a.id = l.storage_area_id
     WHERE l.tenant_id = ${auth.tenantId} AND l.warehouse_id = ${auth.warehouseId} AND upper(l.code) = upper(${code})`))
   // Another warehouse's location is simply unknown here (never its data).
@@ -203,7 +204,7 @@ async function shelve(tx: AppTx, auth: AuthContext, task: TaskRow, line: LineRow
     throw new AppError(409, 'inbound:shelving.errors.movable', params, [{ field, messageKey: 'inbound:shelving.errors.movable', params }])
   }
   await claim(tx, auth, task)
-  await moveStock(tx, key, { locationId: loc.id }, qty, { docType: DOC_PREFIX.shelvingTask, docNo: task.taskNo, docLine: line.lineNo }, { userId: auth.userId, username: auth.username })
+  await moveStock(tx, key, { locationId: loc.id }, qty, { docType: DOC_PREFIX.shelvingTask, docNo: task.taskNo, docLine: line.lineNo, reason: 'shelve' }, { userId: auth.userId, username: auth.username })
   await tx.execute(sql`UPDATE shelving_line SET shelved_qty = shelved_qty + ${qty} WHERE id = ${line.id}`)
   await tx.execute(sql`
     INSERT INTO shelving_record (tenant_id, warehouse_id, task_id, line_id, location_id, qty, operator_id, operator_name)
@@ -300,13 +301,16 @@ defineHandler<TaskNoArgs>('inbound.shelving.complete', async ({ tx, auth, args, 
   return { task: view, lineNo: 0, skuCode: '', locationCode: '', qty: 0, completed: true, inspectionNo: flow.inspectionNo } satisfies ShelveResult
 })
 
+// Shelving tasks (SJ) and inspection transfer orders (QT, shelving tasks of failed goods): the shelving station.
 registerDocumentLookup({
   type: 'shelvingTask', titleKey: 'inbound:shelving.document', prefixes: [DOC_PREFIX.shelvingTask, DOC_PREFIX.inspectionTransfer], permission: SHELVING_PERMISSIONS.view,
+  group: 'document', opens: { path: '/stock-in/shelf-task/details?no={no}', testId: 'shelving-task' },
   search: async (db, auth, q, limit) => {
+    const term = q.trim().toUpperCase()
     const rows = rowsOf(await db.execute(sql`
       SELECT id, task_no, status FROM shelving_task
-      WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} AND task_no ILIKE ${`${q.replace(/[\\%_]/g, '\\$&')}%`}
-      ORDER BY task_no LIMIT ${limit}`))
+      WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} AND task_no ILIKE ${containsPattern(term)}
+      ORDER BY (task_no = ${term}) DESC, id DESC LIMIT ${limit}`))
     return rows.map((r) => ({
       type: 'shelvingTask', id: n(r.id), number: String(r.task_no), title: String(r.task_no), status: n(r.status),
       path: `/stock-in/shelf-task/details?no=${encodeURIComponent(String(r.task_no))}`,
@@ -322,6 +326,12 @@ export const shelvingArea: Area = (app, { db }) => {
       // The timeout filter depends on the warehouse's hours: validate with any hours, run with its own.
       query: listQuerySchema(shelvingList(24)),
       handler: async ({ query, auth }) => runList(db, shelvingList((await timeoutHours(db, auth)).shelving), query, auth),
+    }),
+    defineRoute({
+      method: 'GET', url: '/api/inbound/shelving-locations/:code', tags: ['inbound'], envelope: 'main', auth: 'scoped', permission: SHELVING_PERMISSIONS.view,
+      summary: 'A location scanned at the shelving station: known in this warehouse and enabled, else refused naming the code (before any SKU is scanned)',
+      params: z.object({ code: z.string().trim().min(1).max(60) }),
+      handler: async ({ params, auth }) => targetLocation(db, auth, params.code),
     }),
     defineRoute({
       method: 'GET', url: '/api/inbound/shelving-tasks/:no', summary: 'One shelving task: lines with suggested locations, shelving records',

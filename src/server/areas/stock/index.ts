@@ -12,7 +12,7 @@ import { notFound } from '../../http/errors'
 import { listQuerySchema, runList, streamListXlsx, type ExportColumn, type ListDef } from '../../http/list'
 import { explainBalance, checkInvariants } from '../../inventory/ledger'
 import { defineHandler } from '../../commands/registry'
-import { DICTIONARIES } from '../../../domain/dictionaries'
+import { DICTIONARIES, StockStatus } from '../../../domain/dictionaries'
 
 export const STOCK_PERMISSIONS = {
   view: 'menu:stock-manage-list', export: 'stock-manage-list:export', explain: 'stock-manage-list:explain', check: 'stock-manage-list:check',
@@ -51,7 +51,9 @@ export const stockList = {
     stockStatus: b.stockStatus,
     onHand: b.onHand,
     locked: b.locked,
-    available: sql<number>`${b.onHand} - ${b.locked}`.as('available'),
+    // Only normal stock is ever available: frozen (a short pick's), defective and sample stock is on hand
+    // and shown, never offered (allocation takes normal stock only: inventory/allocation.ts).
+    available: sql<number>`CASE WHEN ${b.stockStatus} = ${StockStatus.Normal} THEN ${b.onHand} - ${b.locked} ELSE 0 END`.as('available'),
     firstInAt: b.firstInAt,
     updatedAt: b.updatedAt,
   },

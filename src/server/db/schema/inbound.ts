@@ -18,7 +18,7 @@ export const inboundSetting = pgTable('inbound_setting', {
   storageMode: text('storage_mode').notNull().default('normal'),
   coStorage: boolean('co_storage').notNull().default(true),
   forbidXbMix: boolean('forbid_xb_mix').notNull().default(true),
-  minScanIntervalMs: integer('min_scan_interval_ms').notNull().default(250),
+  minScanIntervalMs: integer('min_scan_interval_ms').notNull().default(0),
   inboundTimeoutHours: integer('inbound_timeout_hours').notNull().default(48),
   unloadingTimeoutHours: integer('unloading_timeout_hours').notNull().default(4),
   shelvingTimeoutHours: integer('shelving_timeout_hours').notNull().default(24),

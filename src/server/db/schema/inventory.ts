@@ -1,6 +1,6 @@
 // Drizzle declarations of the inventory ledger — see ../migrations/0020_inventory.sql. Only
 // src/server/inventory/ledger.ts writes these tables.
-import { pgTable, bigserial, bigint, integer, text, smallint, timestamp, date, primaryKey } from 'drizzle-orm/pg-core'
+import { pgTable, bigserial, bigint, integer, jsonb, text, smallint, timestamp, date, primaryKey } from 'drizzle-orm/pg-core'
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -31,6 +31,8 @@ export const inventoryLedger = pgTable('inventory_ledger', {
   docNo: text('doc_no').notNull(),
   docLine: integer('doc_line'),
   reason: text('reason'),
+  /** The reason's params (a code's, e.g. pick → { taskNo }); null on rows written before 0041 (their reason is text). */
+  reasonParams: jsonb('reason_params').$type<Record<string, string | number>>(),
   operatorId: integer('operator_id'),
   operatorName: text('operator_name'),
   createdAt: ts('created_at').notNull().defaultNow(),

@@ -8,8 +8,8 @@
 // shows its number. Esc on an empty field goes back to the document step.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useLocation, useSearch } from 'wouter'
-import { api, ApiError } from '../../../api/clients'
+import { useLocation } from 'wouter'
+import { api } from '../../../api/clients'
 import { session } from '../../../state/session'
 import { runCommandById } from '../../../commands/run'
 import { askConfirm } from '../../../commands/interaction'
@@ -17,8 +17,9 @@ import { DataGrid, type GridColumn, type GridQuery } from '../../../grid'
 import { dictOptions } from '../../../resources/columns'
 import { formatTime } from '../../../../domain/format'
 import { dictLabelKey, InspectionKind, InspectionStatus } from '../../../../domain/dictionaries'
-import { SideField, StationScreen, classifyScan, focusField, commandSender, defineStation, useScanQueue, useStationFeedback, useSteps } from '../../../station'
+import { SideField, StationScreen, classifyScan, focusField, commandSender, defineStation, msg, refusal, useScanQueue, useStationFeedback, useSteps } from '../../../station'
 import type { InspectionGenerateResult, InspectionRecordArgs, InspectionRecordResult, InspectionView } from '../../../../../commands/inspection'
+import { usePageSearch } from '../../registry'
 
 export interface InspectionRecord extends Record<string, unknown> {
   id: number; inspectionNo: string; orderNo: string; kind: number; status: number; qty: number; passQty: number; failQty: number
@@ -42,7 +43,7 @@ export const inspectionColumns: GridColumn<InspectionRecord>[] = [
 export const fetchInspections = (q: GridQuery) => api.get<{ records: InspectionRecord[]; total: number }>('/api/inbound/inspections', q)
 
 export default function InspectionPage() {
-  const search = useSearch()
+  const search = usePageSearch()
   const [loc, navigate] = useLocation()
   const station = new URLSearchParams(search).get('station')
   if (station !== null) return <InspectionStation initialNo={station === '1' || station === '' ? null : station} onBack={() => navigate(loc, { replace: true })} />
@@ -101,13 +102,13 @@ function InspectionStation({ initialNo, onBack }: { initialNo: string | null; on
     try {
       const v = await api.get<InspectionView>(`/api/inbound/inspections/${encodeURIComponent(no)}`, undefined, { silent: true })
       show(v)
-      if (announce) fb.info(t('inbound:inspection.loaded', { no: v.inspectionNo, undecided: v.qty - v.passQty - v.failQty }))
+      if (announce) fb.info(msg('inbound:inspection.loaded', { no: v.inspectionNo, undecided: v.qty - v.passQty - v.failQty }))
       return v
     } catch (e) {
-      if (announce) fb.error(e instanceof Error ? e.message : String(e))
+      if (announce) fb.error(refusal(e))
       return null
     }
-  }, [fb, show, t])
+  }, [fb, show])
 
   // A document number in the URL (list row, palette "go to document") opens it once, like a scan.
   useEffect(() => {
@@ -121,23 +122,23 @@ function InspectionStation({ initialNo, onBack }: { initialNo: string | null; on
       setInsp(r.inspection)
       setLastLine(r.lineId)
       const line = r.inspection.lines.find((l) => l.id === r.lineId)
-      fb.ok(t(r.fail > 0 ? 'inbound:inspection.failed' : 'inbound:inspection.passed', {
+      fb.ok(msg(r.fail > 0 ? 'inbound:inspection.failed' : 'inbound:inspection.passed', {
         sku: line?.skuCode ?? '', qty: r.fail > 0 ? r.fail : r.pass, done: line ? line.passQty + line.failQty : 0, total: line?.qty ?? 0,
       }))
     },
     onRefused: (item, e) => {
-      fb.error(e instanceof ApiError || e instanceof Error ? e.message : String(e))
+      fb.error(refusal(e))
       void load(item.args.inspectionNo, false)
     },
-    onRetry: () => fb.info(t('inbound:station.network')),
+    onRetry: () => fb.info(msg('inbound:station.network')),
   })
 
   const onScan = (raw: string) => {
     const m = classifyScan(INSPECTION_STATION, (insp ? steps.current.id : 'doc') as Step, raw)
-    if (!m) { fb.error(t('inbound:station.notDocument', { code: raw.trim(), document: t(I('document')) })); return }
-    if (m.kind === 'inspection') { if (m.code !== insp?.inspectionNo.toUpperCase()) void load(m.code, true); return }
+    if (!m) { fb.error(msg('inbound:station.notDocument', { code: raw.trim(), document: msg(I('document')) })); return }
+    if (m.kind === 'inspection') return m.code !== insp?.inspectionNo.toUpperCase() ? load(m.code, true) : undefined
     if (!insp) return
-    if (insp.status === InspectionStatus.Completed) { fb.error(t(I('errors.completed'), { no: insp.inspectionNo })); return }
+    if (insp.status === InspectionStatus.Completed) { fb.error(msg(I('errors.completed'), { no: insp.inspectionNo })); return }
     const code = raw.trim()
     const n = Number(qty)
     const q = Number.isInteger(n) && n > 0 ? n : 1
@@ -153,19 +154,19 @@ function InspectionStation({ initialNo, onBack }: { initialNo: string | null; on
     const out = await runCommandById('inbound.inspection.complete', { inspectionNo: insp.inspectionNo, ...(undecided > 0 ? { passRest: true } : {}) })
     if (out.status !== 'ok') return
     show(out.result as InspectionView)
-    fb.ok(t('inbound:inspection.completed', { no: insp.inspectionNo }))
+    fb.ok(msg('inbound:inspection.completed', { no: insp.inspectionNo }))
   }
 
   const generate = async () => {
     if (!insp) return
     const out = await runCommandById('inbound.inspection.generate', { inspectionNo: insp.inspectionNo })
     if (out.status !== 'ok') {
-      if (out.status === 'failed') fb.error(out.error instanceof Error ? out.error.message : String(out.error))
+      if (out.status === 'failed') fb.error(refusal(out.error))
       return
     }
     const r = out.result as InspectionGenerateResult
     setInsp({ ...insp, generatedNo: r.generatedNo })
-    fb.ok(t('inbound:inspection.generated', { no: r.generatedNo }))
+    fb.ok(msg('inbound:inspection.generated', { no: r.generatedNo }))
   }
 
   // Esc on the empty scan field: another inspection, or (none open) back to the list.

@@ -11,12 +11,13 @@ import { LABELS_DOWNLOAD_PANEL } from '../../../../../commands/inbound-extra'
 
 subscribe(ui, () => {
   if ((ui.panel as string | null) !== LABELS_DOWNLOAD_PANEL) return
-  const { url, orderNo } = ui.panelProps as { url?: string; orderNo?: string }
+  // messageKey: what the toast says while fetching (another document than labels, e.g. a wave's picking list).
+  const { url, orderNo, messageKey } = ui.panelProps as { url?: string; orderNo?: string; messageKey?: string }
   closePanel()
   if (!url) return
-  showToast('info', i18next.t('inbound:labels.downloading', { orderNo }))
+  showToast('info', i18next.t(messageKey ?? 'inbound:labels.downloading', { orderNo, waveNo: orderNo }))
   exportDownload(url).then(
-    (name) => showToast('success', i18next.t('inbound:labels.saved', { name })),
+    (name) => showToast('success', i18next.t(messageKey ? 'outbound:wave.done.saved' : 'inbound:labels.saved', { name })),
     (e: unknown) => showToast('error', e instanceof Error ? e.message : String(e)),
   )
 })

@@ -5,10 +5,10 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useSearch } from 'wouter'
 import { api } from '../../../api/clients'
 import { runCommandById } from '../../../commands/run'
 import { Field, fieldErrorsOf, inputClass, type FieldErrors } from '../returns/form-ui'
+import { usePageSearch } from '../../registry'
 
 interface Measures {
   orderNo: string; boxCount: number | null; skuCodes: string[]
@@ -17,7 +17,7 @@ interface Measures {
 
 export default function MeasurePage() {
   const { t } = useTranslation()
-  const search = new URLSearchParams(useSearch())
+  const search = new URLSearchParams(usePageSearch())
   const qc = useQueryClient()
   const [orderInput, setOrderInput] = useState(search.get('orderNo') ?? '')
   const [orderNo, setOrderNo] = useState(search.get('orderNo') ?? '')

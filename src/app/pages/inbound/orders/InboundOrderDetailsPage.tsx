@@ -3,7 +3,7 @@
 // status commands of the order (the document is the commands' target: CommandContext.documentId).
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { useLocation, useSearch } from 'wouter'
+import { useLocation } from 'wouter'
 import { ApiError } from '../../../api/clients'
 import { useDocumentContext } from '../../documents/useDocumentContext'
 import { formatTime } from '../../../../domain/format'
@@ -13,6 +13,7 @@ import { detailKey, fetchOrder, type OrderLine } from './api'
 import { CommandButtons } from '../../documents/CommandButtons'
 import { DocTable, type DocColumn } from '../../documents/DocTable'
 import { OverdueFlag } from './InboundOrdersPage'
+import { usePageSearch } from '../../registry'
 
 const ACTIONS = ['inbound.order.edit', 'inbound.order.submit', 'inbound.order.issue', 'inbound.order.abolish', 'inbound.order.finish', 'inbound.labels.print']
 const NUMERIC = new Set(['lineNo', 'expectedQty', 'receivedQty', 'passQty', 'failQty', 'shelvedQty'])
@@ -23,7 +24,7 @@ const SELECTION_ID = 'inbound-order-details'
 export default function InboundOrderDetailsPage() {
   const { t } = useTranslation()
   const [, navigate] = useLocation()
-  const orderNo = (new URLSearchParams(useSearch()).get('orderNo') ?? '').trim()
+  const orderNo = (new URLSearchParams(usePageSearch()).get('orderNo') ?? '').trim()
   const q = useQuery({ queryKey: detailKey(orderNo), enabled: orderNo !== '', retry: false, staleTime: 0, queryFn: () => fetchOrder(orderNo) })
   const d = q.data
   // The open order is the commands' document: its number (commands that act on an order number, e.g.

@@ -4,7 +4,7 @@
 // screen's dialogs are addressed by URL so the commands can open them from the palette anywhere:
 // ?form=new (new order), ?edit=<id>, ?status=<id,…> (bulk status preview), ?import=1 (Excel import).
 import { useTranslation } from 'react-i18next'
-import { useLocation, useSearch } from 'wouter'
+import { useLocation } from 'wouter'
 import { DataGrid, type GridColumn } from '../../../grid'
 import { ImportDialog } from '../../../resources/ImportDialog'
 import { formatTime } from '../../../../domain/format'
@@ -16,6 +16,7 @@ import { fetchOrders, ORDER_GRID_ID, STATUS_OPTIONS, TYPE_OPTIONS, type OrderRec
 import { CommandButtons } from '../../documents/CommandButtons'
 import { OrderFormDialog } from './OrderFormDialog'
 import { OrderStatusDialog } from './OrderStatusDialog'
+import { usePageSearch } from '../../registry'
 
 const OVERDUE_OPTIONS = [{ value: 'true', labelKey: 'common:yes' }, { value: 'false', labelKey: 'common:no' }]
 
@@ -50,7 +51,7 @@ const TOOLBAR = ['inbound.order.create', 'inbound.order.edit', 'inbound.order.su
 
 export default function InboundOrdersPage() {
   const { t } = useTranslation()
-  const search = new URLSearchParams(useSearch())
+  const search = new URLSearchParams(usePageSearch())
   const [, navigate] = useLocation()
   const close = () => navigate(INBOUND_ORDER_PATH, { replace: true })
   const editId = Number(search.get('edit') ?? NaN)

@@ -1,5 +1,5 @@
 // New / edit inbound order, keyboard first: the header fields, then the scan line — type or scan a SKU
-// code, UPC or FNSKU and press Enter; the code is resolved to its SKU (shown with style, color, size)
+// code, UPC or FNSKU and press Enter; the code is checked at once and resolved to its SKU (shown with style, color, size)
 // and added with the quantity beside it (the same SKU again adds to its line). Ctrl+Enter saves through
 // the command (inbound.order.create / inbound.order.edit); every refusal — the browser's pre-flight
 // with the command's own schema, or the server's — shows under the field or line it names.
@@ -55,19 +55,13 @@ export function OrderFormDialog({ editId, onClose, onSaved }: { editId?: number;
     setLines(d.lines.map((l) => ({ key: newKey(), code: l.skuCode, qty: l.expectedQty, skuId: l.skuId, skuCode: l.skuCode, styleNo: l.styleNo ?? '', colorName: l.colorName ?? '', sizeName: l.sizeName ?? '' })))
   }, [existing.data, editId, setLines, newKey])
 
-  const addScan = async () => {
-    const typed = list.readScan(t('errors:field.tooSmall', { field: t(LABEL('qty')), min: 1 }))
-    if (!typed) return
-    const { code, n } = typed
-    try {
-      const sku = await resolveCode(code)
-      list.add((l) => l.skuId === sku.skuId, (key) => ({ ...sku, key, code, qty: n }), n)
-    } catch (e) {
-      list.setScanError(e instanceof ApiError ? (e.errors?.[0]?.message ?? e.message) : (e as Error).message)
-    } finally {
-      list.scanRef.current?.focus()
-    }
-  }
+  /** Enter: the code checked with the server at once, in the order typed (refused naming it, the text kept), then added. */
+  const addScan = () => list.submitChecked(
+    t('errors:field.tooSmall', { field: t(LABEL('qty')), min: 1 }),
+    resolveCode,
+    (sku, code, n) => list.addLine((l) => l.skuId === sku.skuId, (key) => ({ ...sku, key, code, qty: n }), n),
+    (e) => (e instanceof ApiError ? (e.errors?.[0]?.message ?? e.message) : (e as Error).message),
+  )
 
   const argsOf = () => ({
     inboundType: Number(head.inboundType), supplierId: head.supplierId ? Number(head.supplierId) : null, sourceNo: head.sourceNo || null,
@@ -124,7 +118,7 @@ export function OrderFormDialog({ editId, onClose, onSaved }: { editId?: number;
       <LinesSection<Line> uid={uid} title={`${t(LABEL('lines'))} — ${t('inbound:order.form.total', { lines: lines.length, qty: list.total })}`}
         scanLabel={t('inbound:order.form.scan')} qtyLabel={t(LABEL('qty'))} emptyText={t('inbound:order.form.empty')} lineNoHeader={t(LABEL('lineNo'))}
         qtyAria={(l) => `${t(LABEL('qty'))} ${l.skuCode}`} removeAria={(i) => t('inbound:order.form.remove', { line: i + 1 })} autoFocusScan
-        editor={list} onAdd={() => void addScan()} columns={lineColumns(t)} errOf={errOf} />
+        editor={list} onAdd={addScan} columns={lineColumns(t)} errOf={errOf} />
       <FormFooter formError={formError} keys="inbound:order.form.keys" saveLabel="inbound:order.form.save" busy={busy} onCancel={onClose} onSave={() => void save()} />
     </Modal>
   )

@@ -25,7 +25,8 @@ export const detailKey = (orderNo: string) => ['grid', 'inbound-order-details', 
 
 export const fetchOrders = (q: GridQuery, signal?: AbortSignal) => api.get<{ records: OrderRecord[]; total: number }>(INBOUND_ORDER_API.list, q, { signal })
 export const fetchOrder = (orderNo: string) => api.get<OrderDetail>(INBOUND_ORDER_API.detail(orderNo))
-export const resolveCode = (code: string) => api.get<ResolvedSku>(INBOUND_ORDER_API.resolve, { code }, { silent: true })
+/** The SKU a typed code names; refused (ApiError naming the code and `line`) when none or several. */
+export const resolveCode = (code: string, line = 1) => api.get<ResolvedSku>(INBOUND_ORDER_API.resolve, { code, line }, { silent: true })
 export const fetchSuppliers = () => api.get<SupplierOption[]>('/api/inbound/orders/suppliers')
 export const statusPreview = (ids: readonly number[], status: number) =>
   api.get<{ rows: StatusVerdict[]; changes: number }>(INBOUND_ORDER_API.statusPreview, { ids: [...ids], status })

@@ -6,13 +6,14 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useSearch } from 'wouter'
 import { api } from '../../../api/clients'
 import { runCommandById } from '../../../commands/run'
 import { dictLabelKey } from '../../../../domain/dictionaries'
 import type { QuickScanResult } from '../../../../../commands/inbound-extra'
 import { DocStation, defineDocStation, type DocView } from '../returns/DocStation'
+import { msg } from '../../../station'
 import { Field, fieldErrorsOf, inputClass, parseLines, type FieldErrors } from '../returns/form-ui'
+import { usePageSearch } from '../../registry'
 
 export const QUICK_STATION = defineDocStation('quick', 'inbound:quick', 'quickInbound', [
   { keys: 'Alt+F', labelKey: 'inbound:quick.finish' },
@@ -21,7 +22,7 @@ export const QUICK_STATION = defineDocStation('quick', 'inbound:quick', 'quickIn
 const TYPES = [1, 2, 3, 4, 5, 6]
 
 interface QuickDetail {
-  taskNo: string; orderNo: string; inboundType: number; status: number; expectedQty: number; receivedQty: number
+  taskNo: string; orderNo: string; inboundType: number; status: number; expectedQty: number; receivedQty: number; doubleReadMs: number
   lines: { lineNo: number; skuCode: string; codes: string; expectedQty: number; receivedQty: number }[]
 }
 interface QuickRow { id: number; taskNo: string; orderNo: string; inboundType: number; status: number; expectedQty: number; receivedQty: number }
@@ -63,7 +64,7 @@ function QuickForm({ onCreated, onClose }: { onCreated(taskNo: string): void; on
 
 export default function QuickInboundPage() {
   const { t } = useTranslation()
-  const search = new URLSearchParams(useSearch())
+  const search = new URLSearchParams(usePageSearch())
   const qc = useQueryClient()
   const [formOpen, setFormOpen] = useState(search.get('form') === 'new')
   const [open, setOpen] = useState<{ no: string; seq: number } | undefined>(() => { const no = search.get('taskNo'); return no ? { no, seq: 0 } : undefined })
@@ -75,7 +76,8 @@ export default function QuickInboundPage() {
     void qc.invalidateQueries({ queryKey: ['inbound', 'quick', 'recent'] })
     return {
       no: d.taskNo, closed: d.status === 1, pending: d.expectedQty - d.receivedQty,
-      summary: t('inbound:quick.summary', { taskNo: d.taskNo, orderNo: d.orderNo, type: t(dictLabelKey('inboundType', d.inboundType)), status: t(`inbound:quick.status.${d.status}`), received: d.receivedQty, expected: d.expectedQty }),
+      summary: msg('inbound:quick.summary', { taskNo: d.taskNo, orderNo: d.orderNo, type: msg(dictLabelKey('inboundType', d.inboundType)), status: msg(`inbound:quick.status.${d.status}`), received: d.receivedQty, expected: d.expectedQty }),
+      doubleReadMs: d.doubleReadMs,
       lines: d.lines.map((l) => ({ key: l.lineNo, skuCode: l.skuCode, codes: l.codes, qty: l.expectedQty, received: l.receivedQty })),
     }
   }
@@ -87,12 +89,12 @@ export default function QuickInboundPage() {
         key={open ? `${open.no}:${open.seq}` : 'none'} def={QUICK_STATION} documentKey="inbound:quick.document"
         above={formOpen ? <QuickForm onClose={() => setFormOpen(false)} onCreated={(no) => { setFormOpen(false); show(no) }} /> : undefined}
         load={load} open={open} active={!formOpen}
-        loadedMessage={(v) => t('inbound:quick.loaded', { taskNo: v.no, pending: v.pending })}
+        loadedMessage={(v) => msg('inbound:quick.loaded', { taskNo: v.no, pending: v.pending })}
         scanCommand="inbound.quick.scan"
         argsOf={(taskNo, code, qty) => ({ taskNo, code, qty })}
         answer={(r) => r.finished
-          ? { message: t('inbound:quick.completed', { orderNo: r.orderNo, taskNo: r.shelvingTaskNo ?? '—' }), closed: true }
-          : { message: t('inbound:quick.accepted', { skuCode: r.skuCode, received: r.receivedQty, total: r.expectedQty }), closed: false }}
+          ? { message: msg('inbound:quick.completed', { orderNo: r.orderNo, taskNo: r.shelvingTaskNo ?? '—' }), closed: true }
+          : { message: msg('inbound:quick.accepted', { skuCode: r.skuCode, received: r.receivedQty, total: r.expectedQty }), closed: false }}
         actions={[{ letter: 'f', labelKey: 'inbound:quick.finish', testId: 'quick-finish', run: async (taskNo) => (await runCommandById('inbound.quick.finish', { taskNo })).status === 'ok' }]}
       />
       <section className="px-4 pb-4">

@@ -7,14 +7,14 @@
 // command, with its confirmation); Esc on an empty scan field opens another order.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, ApiError } from '../../../api/clients'
+import { api } from '../../../api/clients'
 import { session } from '../../../state/session'
 import { setDocumentId } from '../../../state/selection'
 import { usePageActive } from '../../registry'
 import { runCommand } from '../../../commands/run'
 import { getActiveRegistry } from '../../../commands/registry'
 import { dictLabelKey, InboundStatus } from '../../../../domain/dictionaries'
-import { SideField, StationScreen, classifyScan, focusField, commandSender, defineStation, useScanQueue, useStationFeedback, useSteps } from '../../../station'
+import { SideField, StationScreen, classifyScan, focusField, commandSender, defineStation, msg, refusal, useScanQueue, useStationFeedback, useSteps } from '../../../station'
 import type { ReceiveArgs, ReceiveResult, ReceivingTask } from '../../../../../commands/receiving'
 
 const R = (k: string) => `inbound:receiving.${k}`
@@ -77,18 +77,18 @@ export default function ReceivingPage() {
       if (next.boxNo) setBoxNo(next.boxNo)
       if (!announce) return next
       if (!receivable(next.order.status)) {
-        fb.error(t('inbound:receiving.errors.notReceivable', { orderNo: next.order.orderNo }))
+        fb.error(msg('inbound:receiving.errors.notReceivable', { orderNo: next.order.orderNo }))
         steps.go(next.order.status === InboundStatus.Finish ? 'done' : 'order')
       } else {
-        fb.info(t('inbound:receiving.loaded', { orderNo: next.order.orderNo, remaining: next.order.remaining }))
+        fb.info(msg('inbound:receiving.loaded', { orderNo: next.order.orderNo, remaining: next.order.remaining }))
         steps.go('item')
       }
       return next
     } catch (e) {
-      if (announce) fb.error(e instanceof Error ? e.message : String(e))
+      if (announce) fb.error(refusal(e))
       return null
     }
-  }, [fb, steps, t])
+  }, [fb, steps])
 
   const { queue, pending } = useScanQueue<ReceiveArgs, ReceiveResult>({
     send: commandSender<ReceiveArgs, ReceiveResult>('inbound.receive'),
@@ -102,28 +102,28 @@ export default function ReceivingPage() {
         generated: { ...cur.generated, ...(r.inspectionNo ? { inspectionNo: r.inspectionNo } : {}), ...(r.shelvingTaskNo ? { shelvingTaskNo: r.shelvingTaskNo } : {}) },
       } : cur))
       if (r.finished) {
-        fb.ok(t('inbound:receiving.finished', { orderNo: r.orderNo }))
+        fb.ok(msg('inbound:receiving.finished', { orderNo: r.orderNo }))
         steps.go('done')
       } else {
-        fb.ok(t('inbound:receiving.accepted', { skuCode: r.skuCode, qty: r.qty, received: r.lineReceived, expected: r.lineExpected }))
+        fb.ok(msg('inbound:receiving.accepted', { skuCode: r.skuCode, qty: r.qty, received: r.lineReceived, expected: r.lineExpected }))
       }
     },
     onRefused: (item, e) => {
-      fb.error(e instanceof ApiError || e instanceof Error ? e.message : String(e))
+      fb.error(refusal(e))
       // Someone else may have received meanwhile: show the true remaining counts.
       void load(item.args.orderNo, false)
     },
-    onRetry: () => fb.info(t('inbound:station.network')),
+    onRetry: () => fb.info(msg('inbound:station.network')),
   })
 
   const onScan = (raw: string) => {
     const m = classifyScan(RECEIVING_STATION, task ? (steps.current.id as Step) : 'order', raw)
-    if (!m) { fb.error(t('inbound:station.notDocument', { code: raw.trim(), document: t('inbound:order.document') })); return }
+    if (!m) { fb.error(msg('inbound:station.notDocument', { code: raw.trim(), document: msg('inbound:order.document') })); return }
     if (m.kind === 'inboundOrder') {
       // Another label of the open order: a box label switches the box; the order number itself is a no-op.
       const box = task && steps.current.id === 'item' ? new RegExp(`^${task.order.orderNo}(-\\d{1,4})?$`).exec(m.code) : null
-      if (!box) { void load(m.code, true); return }
-      if (box[1]) { setBoxNo(m.code); fb.info(t(R('boxSet'), { box: m.code })) }
+      if (!box) return load(m.code, true)
+      if (box[1]) { setBoxNo(m.code); fb.info(msg(R('boxSet'), { box: m.code })) }
       return
     }
     if (!task) return
@@ -145,7 +145,7 @@ export default function ReceivingPage() {
     if (out.status !== 'ok') return
     const next = await load(task.order.orderNo, false)
     if (next) {
-      fb.ok(t('inbound:receiving.finished', { orderNo: next.order.orderNo }))
+      fb.ok(msg('inbound:receiving.finished', { orderNo: next.order.orderNo }))
       steps.go('done')
     }
   }
@@ -162,6 +162,7 @@ export default function ReceivingPage() {
   const o = task?.order
   return (
     <StationScreen def={RECEIVING_STATION} steps={steps} status={fb.status} pending={pending} onScan={onScan} scanRef={scanRef} onBack={back}
+      doubleRead={task?.settings.minScanIntervalMs ? { ms: task.settings.minScanIntervalMs, onDropped: (code, ms) => fb.error(msg('inbound:station.doubleRead', { code, ms })) } : undefined}
       scanLabelKey={steps.current.id === 'item' ? R('step.scanItem') : R('step.scanOrder')}
       keys={{ q: () => focusField(qtyRef.current), b: () => focusField(batchRef.current), x: () => focusField(boxRef.current), s: () => void finishShortage() }}
       fieldCols="grid-cols-[1fr_8rem_10rem_12rem]"

@@ -4,16 +4,16 @@
 // unloading timeout (settings, the shared rule) are flagged. The page takes the keyboard on arrival
 // (and when the form closes) so Alt+N works without a mouse; the form is the URL's ?form=new, so the
 // palette's 'register vehicle' opens it on this page too.
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useSearch } from 'wouter'
 import { api } from '../../../api/clients'
 import { runCommandById } from '../../../commands/run'
 import { reasonLabel } from '../../../commands/reason'
 import { useCommandContext, useCommandRegistry } from '../../../palette'
 import { commandEnabled, commandVisible } from '../../../../domain/commands'
-import { usePageActive } from '../../registry'
+import { usePageSearch } from '../../registry'
+import { primaryFocusProps } from '../../../router/arrival'
 import { useFormParam } from '../../admin/admin-ui'
 import { INBOUND_EXTRA_PATHS } from '../../../../../commands/inbound-extra'
 import { Field, fieldErrorsOf, inputClass, type FieldErrors } from '../returns/form-ui'
@@ -59,23 +59,19 @@ function StripForm({ onDone, onClose }: { onDone(): void; onClose(): void }) {
 
 export default function ReleasePage() {
   const { t } = useTranslation()
-  const search = new URLSearchParams(useSearch())
+  const search = new URLSearchParams(usePageSearch())
   const qc = useQueryClient()
   const form = useFormParam(INBOUND_EXTRA_PATHS.release)
   const formOpen = form.value === 'new'
-  const active = usePageActive()
   const pageRef = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    const focused = document.activeElement
-    if (active && !formOpen && (!focused || focused === document.body)) pageRef.current?.focus()
-  }, [active, formOpen])
   const stripNo = search.get('stripNo') ?? undefined
   // Under 'grid': a command run from anywhere (the palette's release) refreshes the list, as it does the grids.
   const list = useQuery({ queryKey: ['grid', 'inbound-release', stripNo], queryFn: () => api.get<{ records: StripRow[]; total: number }>('/api/inbound/release-strips', { size: 50, stripNo }) })
   const refresh = () => qc.invalidateQueries({ queryKey: ['grid', 'inbound-release'] })
   const release = async (no: string) => { if ((await runCommandById('inbound.release.release', { stripNo: no })).status === 'ok') void refresh() }
   return (
-    <div ref={pageRef} tabIndex={-1} className="flex flex-col gap-4 p-4 outline-none" data-testid="release-page" onKeyDown={(e) => { if (e.altKey && e.code === 'KeyN') { e.preventDefault(); form.open('new') } }}>
+    // The page itself is its work (Alt+N, the strips): the shell focuses it on arrival (router/arrival.ts).
+    <div ref={pageRef} tabIndex={-1} {...primaryFocusProps(!formOpen)} className="flex flex-col gap-4 p-4 outline-none" data-testid="release-page" onKeyDown={(e) => { if (e.altKey && e.code === 'KeyN') { e.preventDefault(); form.open('new') } }}>
       <h1 className="text-xl font-semibold">{t('inbound:release.title')} <span className="text-xs font-normal text-slate-500"><kbd>Alt+N</kbd> {t('inbound:release.new')}</span></h1>
       {formOpen && <StripForm onClose={() => { form.close(); pageRef.current?.focus() }} onDone={() => { form.close(); pageRef.current?.focus(); void refresh() }} />}
       <table className="w-full text-sm" data-testid="release-list">

@@ -8,15 +8,15 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { ApiError } from '../../../api/clients'
 import { session } from '../../../state/session'
 import {
-  SideField, StationScreen, classifyScan, commandSender, defineStation, focusField, useScanQueue, useStationFeedback,
-  type KeyHint, type ScanKind, type StationDef, type StepModel,
+  SideField, StationScreen, classifyScan, commandSender, defineStation, focusField, msg, refusal, statusText, useScanQueue, useStationFeedback,
+  type KeyHint, type ScanKind, type StationDef, type StationText, type StepModel,
 } from '../../../station'
 
 export interface DocLine { key: string | number; skuCode: string; codes?: string; qty: number; received: number }
-export interface DocView { no: string; summary: string; closed: boolean; pending: number; lines: DocLine[] }
+/** `summary` is a key and params (msg), drawn in the current language; `doubleReadMs` the warehouse's double-read guard (0: off). */
+export interface DocView { no: string; summary: StationText; closed: boolean; pending: number; lines: DocLine[]; doubleReadMs?: number }
 /** An action of the open document on its Alt+letter (`letter`), also a button; the station's declaration lists its key hint. */
 export interface StationAction { letter: string; labelKey: string; testId: string; run(no: string): Promise<boolean> }
 export type DocStep = 'doc' | 'item' | 'done'
@@ -54,11 +54,11 @@ export interface DocStationProps<A, R> {
   documentKey: string
   /** The document (throws an ApiError when it does not exist). */
   load(no: string): Promise<DocView>
-  loadedMessage(v: DocView): string
+  loadedMessage(v: DocView): StationText
   scanCommand: string
   argsOf(no: string, code: string, qty: number): A
   /** What an accepted scan says, and whether it closed the document. */
-  answer(r: R): { message: string; closed: boolean }
+  answer(r: R): { message: StationText; closed: boolean }
   actions: readonly StationAction[]
   /** The document to open on mount (?returnNo=, a just-created one, a row of the recent list): the page
    *  remounts the station (key) to open another, so nothing here reacts to prop changes in an effect. */
@@ -97,7 +97,7 @@ export function DocStation<A, R>(p: DocStationProps<A, R>) {
       if (announce) { if (v.closed) fb.error(v.summary); else fb.info(p.loadedMessage(v)) }
       return v
     } catch (e) {
-      if (announce) fb.error(e instanceof Error ? e.message : String(e))
+      if (announce) fb.error(refusal(e))
       return null
     }
   }, [fb, p, qc, testId])
@@ -111,17 +111,17 @@ export function DocStation<A, R>(p: DocStationProps<A, R>) {
       void load(docOf(item.args), false)
     },
     onRefused: (item, e) => {
-      fb.error(e instanceof ApiError || e instanceof Error ? e.message : String(e))
+      fb.error(refusal(e))
       void load(docOf(item.args), false)
     },
-    onRetry: () => fb.info(t('inbound:station.network')),
+    onRetry: () => fb.info(msg('inbound:station.network')),
   })
 
   const onScan = (raw: string) => {
     const m = classifyScan(p.def, doc ? steps.current.id as DocStep : 'doc', raw)
-    if (!m) { fb.error(t('inbound:station.notDocument', { code: raw.trim(), document: t(p.documentKey) })); return }
+    if (!m) { fb.error(msg('inbound:station.notDocument', { code: raw.trim(), document: msg(p.documentKey) })); return }
     // The document's number opens it (its own number again: nothing to do); any other code is an item.
-    if (m.kind !== 'sku') { if (m.code !== doc?.no) void load(m.code, true); return }
+    if (m.kind !== 'sku') return m.code !== doc?.no ? load(m.code, true) : undefined
     if (!doc) return
     const code = raw.trim()
     const n = Number(qty)
@@ -142,14 +142,15 @@ export function DocStation<A, R>(p: DocStationProps<A, R>) {
   const keys: Record<string, () => void> = { q: () => focusField(qtyRef.current) }
   for (const a of p.actions) keys[a.letter] = () => void runAction(a)
   return (
-    <StationScreen def={p.def} steps={steps} status={fb.status ?? (doc ? { kind: 'info', message: doc.closed ? doc.summary : p.loadedMessage(doc), seq: 0 } : null)}
+    <StationScreen def={p.def} steps={steps} status={fb.status ?? (doc ? { kind: 'info', text: doc.closed ? doc.summary : p.loadedMessage(doc), seq: 0 } : null)}
+      doubleRead={doc?.doubleReadMs ? { ms: doc.doubleReadMs, onDropped: (code, ms) => fb.error(msg('inbound:station.doubleRead', { code, ms })) } : undefined}
       pending={pending} onScan={onScan} scanRef={scanRef} active={p.active ?? true} keys={keys} above={p.above}
       onBack={() => { setDocNo(undefined); fb.clear() }}
       scanLabelKey={steps.current.id === 'item' ? p.def.steps[1]!.promptKey : p.def.steps[0]!.promptKey}
       fields={<SideField inputRef={qtyRef} value={qty} onChange={setQty} numeric labelKey="inbound:returns.station.qty" testId="station-qty" />}>
       {doc && (
         <div className="flex flex-col gap-2" data-testid={`${testId}-doc`} data-no={doc.no} data-closed={doc.closed}>
-          <p className="text-sm text-slate-700" data-testid={`${testId}-summary`}>{doc.summary}</p>
+          <p className="text-sm text-slate-700" data-testid={`${testId}-summary`}>{statusText(doc.summary, (k, x) => String(t(k, x as never)))}</p>
           <div className="flex gap-2">
             {p.actions.map((a) => (
               <button key={a.testId} type="button" data-testid={a.testId} disabled={doc.closed} onClick={() => void runAction(a)}

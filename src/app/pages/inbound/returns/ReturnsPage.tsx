@@ -6,12 +6,13 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useSearch } from 'wouter'
 import { api } from '../../../api/clients'
 import { runCommandById } from '../../../commands/run'
 import { DEFECTIVE_RETURN_REASONS, RETURN_REASONS, type ReturnScanResult } from '../../../../../commands/inbound-extra'
 import { DocStation, defineDocStation, type DocView } from './DocStation'
+import { msg } from '../../../station'
 import { Field, fieldErrorsOf, inputClass, parseLines, type FieldErrors } from './form-ui'
+import { usePageSearch } from '../../registry'
 
 export const RETURNS_STATION = defineDocStation('returns', 'inbound:returns', 'returnOrder', [
   { keys: 'Alt+F', labelKey: 'inbound:returns.finish' },
@@ -80,7 +81,7 @@ function ReturnForm({ onCreated, onClose }: { onCreated(no: string): void; onClo
 
 export default function ReturnsPage() {
   const { t } = useTranslation()
-  const search = new URLSearchParams(useSearch())
+  const search = new URLSearchParams(usePageSearch())
   const qc = useQueryClient()
   const [formOpen, setFormOpen] = useState(search.get('form') === 'new')
   const [open, setOpen] = useState<{ no: string; seq: number } | undefined>(() => { const no = search.get('returnNo'); return no ? { no, seq: 0 } : undefined })
@@ -91,9 +92,9 @@ export default function ReturnsPage() {
     const d = await api.get<ReturnDetail>(`/api/inbound/returns/${encodeURIComponent(no)}`, undefined, { silent: true })
     const pending = d.expectedQty - d.receivedQty
     const summary = d.status === 0
-      ? t('inbound:returns.summary', { returnNo: d.returnNo, sourceNo: d.sourceNo, status: t(`inbound:returns.status.${d.status}`), reason: t(`inbound:returns.reason.${d.reasonCode}`), stock: t(`dict:stockStatus.${d.stockStatus}`), received: d.receivedQty, expected: d.expectedQty })
-      : d.status === 1 ? t('inbound:returns.completed', { returnNo: d.returnNo, taskNo: d.shelvingTaskNo ?? '—' })
-      : t('inbound:returns.errors.cancelled', { returnNo: d.returnNo })
+      ? msg('inbound:returns.summary', { returnNo: d.returnNo, sourceNo: d.sourceNo, status: msg(`inbound:returns.status.${d.status}`), reason: msg(`inbound:returns.reason.${d.reasonCode}`), stock: msg(`dict:stockStatus.${d.stockStatus}`), received: d.receivedQty, expected: d.expectedQty })
+      : d.status === 1 ? msg('inbound:returns.completed', { returnNo: d.returnNo, taskNo: d.shelvingTaskNo ?? '—' })
+      : msg('inbound:returns.errors.cancelled', { returnNo: d.returnNo })
     void qc.invalidateQueries({ queryKey: ['inbound', 'returns', 'recent'] })
     return { no: d.returnNo, summary, closed: d.status !== 0, pending, lines: d.lines.map((l) => ({ key: l.lineNo, skuCode: l.skuCode, qty: l.qty, received: l.receivedQty })) }
   }
@@ -107,12 +108,12 @@ export default function ReturnsPage() {
         key={open ? `${open.no}:${open.seq}` : 'none'} def={RETURNS_STATION} documentKey="inbound:returns.document"
         above={formOpen ? <ReturnForm onClose={() => setFormOpen(false)} onCreated={(no) => { setFormOpen(false); show(no) }} /> : undefined}
         load={load} open={open} active={!formOpen}
-        loadedMessage={(v) => t('inbound:returns.loaded', { returnNo: v.no, pending: v.pending })}
+        loadedMessage={(v) => msg('inbound:returns.loaded', { returnNo: v.no, pending: v.pending })}
         scanCommand="inbound.return.scan"
         argsOf={(returnNo, code, qty) => ({ returnNo, code, qty })}
         answer={(r) => r.status === 1
-          ? { message: t('inbound:returns.completed', { returnNo: r.returnNo, taskNo: r.shelvingTaskNo ?? '—' }), closed: true }
-          : { message: t('inbound:returns.accepted', { skuCode: r.skuCode, qty: r.receivedQty, received: r.receivedQty, total: r.lineQty }), closed: false }}
+          ? { message: msg('inbound:returns.completed', { returnNo: r.returnNo, taskNo: r.shelvingTaskNo ?? '—' }), closed: true }
+          : { message: msg('inbound:returns.accepted', { skuCode: r.skuCode, qty: r.receivedQty, received: r.receivedQty, total: r.lineQty }), closed: false }}
         actions={[
           { letter: 'f', labelKey: 'inbound:returns.finish', testId: 'return-finish', run: act('inbound.return.finish') },
           { letter: 'c', labelKey: 'inbound:returns.cancel', testId: 'return-cancel', run: act('inbound.return.cancel') },

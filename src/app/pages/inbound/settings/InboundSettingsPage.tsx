@@ -1,5 +1,5 @@
 // Inbound settings (stock-in → inbound-setting): receiving location (a location code), storage mode
-// normal/fast, same-product co-storage, the X/B mix rule, minimum scan interval and the three timeouts;
+// normal/fast, same-product co-storage, the X/B mix rule, the double-read guard (off by default) and the three timeouts;
 // saved with inbound.settings.save (errors shown on their fields).
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -58,7 +58,9 @@ function SettingsForm({ initial }: { initial: Settings }) {
       {check('forbidXbMix')}
       {NUMS.map((k) => (
         <Field key={k} label={`inbound:settings.fields.${k}`} name={k} errors={errors}>
-          <input className={inputClass} inputMode="numeric" value={String(v[k])} onChange={text(k)} />
+          <input className={inputClass} inputMode="numeric" value={String(v[k])} onChange={text(k)} aria-describedby={k === 'minScanIntervalMs' ? 'inbound-settings-guard-hint' : undefined} />
+          {/* The double-read guard says what it does (off by default; the stations queue every other scan). */}
+          {k === 'minScanIntervalMs' && <span id="inbound-settings-guard-hint" className="text-xs text-slate-500">{t('inbound:settings.hints.minScanIntervalMs')}</span>}
         </Field>
       ))}
       <div className="col-span-full"><button type="submit" className="rounded bg-sky-600 px-3 py-1 text-white">{t('inbound:settings.save')}</button></div>

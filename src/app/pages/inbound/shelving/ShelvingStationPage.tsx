@@ -8,13 +8,13 @@
 // the scanned location in one confirm. Alt+K claims, Alt+C completes with a remainder (confirm).
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearch } from 'wouter'
-import { api, ApiError } from '../../../api/clients'
+import { api } from '../../../api/clients'
 import { session } from '../../../state/session'
 import { runCommandById } from '../../../commands/run'
 import { dictLabelKey, TaskClaimStatus } from '../../../../domain/dictionaries'
-import { SideField, StationScreen, classifyScan, focusField, commandSender, defineStation, useScanQueue, useStationFeedback, useSteps } from '../../../station'
-import type { ShelveResult, ShelveScanArgs, ShelvingTaskView } from '../../../../../commands/shelving'
+import { SideField, StationScreen, classifyScan, focusField, commandSender, defineStation, msg, refusal, useScanQueue, useStationFeedback, useSteps } from '../../../station'
+import { shelvingLocationUrl, type ShelveResult, type ShelveScanArgs, type ShelvingLocation, type ShelvingTaskView } from '../../../../../commands/shelving'
+import { usePageSearch } from '../../registry'
 
 const S = (k: string) => `inbound:shelving.${k}`
 type Step = 'task' | 'location' | 'sku' | 'done'
@@ -43,7 +43,7 @@ export const SHELVING_STATION = defineStation<Step>({
 
 export default function ShelvingStationPage() {
   const { t } = useTranslation()
-  const search = useSearch()
+  const search = usePageSearch()
   const initialNo = new URLSearchParams(search).get('no')
   const steps = useSteps(SHELVING_STATION.steps)
   const fb = useStationFeedback()
@@ -68,16 +68,16 @@ export default function ShelvingStationPage() {
       if (announce) {
         setLocation(null)
         show(v, false)
-        fb.info(t(v.status === TaskClaimStatus.Completed ? 'inbound:shelving.alreadyDone' : 'inbound:shelving.loaded', { no: v.taskNo, left: v.qty - v.shelvedQty }))
+        fb.info(msg(v.status === TaskClaimStatus.Completed ? 'inbound:shelving.alreadyDone' : 'inbound:shelving.loaded', { no: v.taskNo, left: v.qty - v.shelvedQty }))
       } else {
         setTask(v)
       }
       return v
     } catch (e) {
-      if (announce) fb.error(e instanceof Error ? e.message : String(e))
+      if (announce) fb.error(refusal(e))
       return null
     }
-  }, [fb, show, t])
+  }, [fb, show])
 
   // A document number in the URL (list row, palette "go to document") opens it once, like a scan.
   useEffect(() => {
@@ -89,10 +89,10 @@ export default function ShelvingStationPage() {
     setLastLine(r.lineNo)
     if (r.completed) {
       steps.go('done')
-      fb.ok(r.inspectionNo ? t('inbound:shelving.doneInspection', { no: r.task.taskNo, inspectionNo: r.inspectionNo }) : t('inbound:shelving.done', { no: r.task.taskNo }))
+      fb.ok(r.inspectionNo ? msg('inbound:shelving.doneInspection', { no: r.task.taskNo, inspectionNo: r.inspectionNo }) : msg('inbound:shelving.done', { no: r.task.taskNo }))
     } else {
       const line = r.task.lines.find((l) => l.lineNo === r.lineNo)
-      fb.ok(t('inbound:shelving.accepted', { sku: r.skuCode, qty: r.qty, location: r.locationCode, shelved: line?.shelvedQty ?? 0, total: line?.qty ?? 0 }))
+      fb.ok(msg('inbound:shelving.accepted', { sku: r.skuCode, qty: r.qty, location: r.locationCode, shelved: line?.shelvedQty ?? 0, total: line?.qty ?? 0 }))
     }
   }
 
@@ -101,30 +101,37 @@ export default function ShelvingStationPage() {
     storageKey: `station:shelf-task:${session.userId}:${session.tenantId}:${session.warehouseId}`,
     onDone: (_item, r) => done(r),
     onRefused: (item, e) => {
-      fb.error(e instanceof ApiError || e instanceof Error ? e.message : String(e))
+      fb.error(refusal(e))
       void load(item.args.taskNo, false)
     },
-    onRetry: () => fb.info(t('inbound:station.network')),
+    onRetry: () => fb.info(msg('inbound:station.network')),
   })
+
+  const checkLocation = async (code: string) => {
+    try {
+      const l = await api.get<ShelvingLocation>(shelvingLocationUrl(code), undefined, { silent: true })
+      setLocation(l.code)
+      steps.go('sku')
+      fb.info(msg(S('locationSet'), { location: l.code }))
+    } catch (e) {
+      fb.error(refusal(e))
+    }
+  }
 
   const onScan = (raw: string) => {
     const step = (!task ? 'task' : steps.current.id === 'sku' && !location ? 'location' : steps.current.id) as Step
     const m = classifyScan(SHELVING_STATION, step, raw)
     if (!m) {
       fb.error(step === 'location'
-        ? t('inbound:station.notLocation', { code: raw.trim() })
-        : t('inbound:station.notDocument', { code: raw.trim(), document: t(S('document')) }))
+        ? msg('inbound:station.notLocation', { code: raw.trim() })
+        : msg('inbound:station.notDocument', { code: raw.trim(), document: msg(S('document')) }))
       return
     }
-    if (m.kind === 'shelvingTask') { if (m.code !== task?.taskNo.toUpperCase()) void load(m.code, true); return }
+    if (m.kind === 'shelvingTask') return m.code !== task?.taskNo.toUpperCase() ? load(m.code, true) : undefined
     if (!task) return
-    if (step === 'done') { fb.error(t(S('errors.completed'), { no: task.taskNo })); return }
-    if (m.kind === 'location') {
-      setLocation(m.code)
-      steps.go('sku')
-      fb.info(t(S('locationSet'), { location: m.code }))
-      return
-    }
+    if (step === 'done') { fb.error(msg(S('errors.completed'), { no: task.taskNo })); return }
+    // A location is checked with the server at once (unknown, disabled): refused naming the code, the place kept.
+    if (m.kind === 'location') return checkLocation(m.code)
     if (!location) return  // not reached: without a location the step is 'location'
     const code = raw.trim()
     const n = Number(qty)
@@ -134,20 +141,20 @@ export default function ShelvingStationPage() {
   }
 
   const wholeLine = async () => {
-    if (!task || !location) { fb.error(t('inbound:shelving.needLocation')); return }
+    if (!task || !location) { fb.error(msg('inbound:shelving.needLocation')); return }
     const n = Number(lineNo)
     const line = Number.isInteger(n) && n > 0 ? n : task.lines.find((l) => l.shelvedQty < l.qty)?.lineNo
     if (!line) return
     const out = await runCommandById('inbound.shelving.shelveLine', { taskNo: task.taskNo, lineNo: line, locationCode: location })
     if (out.status === 'ok') { done(out.result as ShelveResult); setLineNo('') } else if (out.status === 'failed') {
-      fb.error(out.error instanceof Error ? out.error.message : String(out.error))
+      fb.error(refusal(out.error))
     }
   }
 
   const claim = async () => {
     if (!task) return
     const out = await runCommandById('inbound.shelving.claim', { taskNo: task.taskNo })
-    if (out.status === 'ok') { setTask(out.result as ShelvingTaskView); fb.ok(t('inbound:shelving.claimed', { no: task.taskNo })) }
+    if (out.status === 'ok') { setTask(out.result as ShelvingTaskView); fb.ok(msg('inbound:shelving.claimed', { no: task.taskNo })) }
   }
 
   const complete = async () => {

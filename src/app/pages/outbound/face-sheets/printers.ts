@@ -1,17 +1,18 @@
 // The printer picker of "Print face sheet on a printer…" (prompt kind FACE_SHEET_PRINTER_PROMPT): the
-// enabled printers of the current warehouse+tenant (printer management) — code and name, format and
-// paper, and whether it is connected (a disconnected one stays listed: the server answers with the
-// spec's "printer not connected"). Prompt options are synchronous, so the face sheet screen loads the
-// list when it opens (usePrinters), as the picking screens do for their assignees.
+// enabled printers of the current warehouse+tenant — code and name, format and paper, and whether it is
+// connected (a disconnected one stays listed: the server answers with the spec's "printer not
+// connected"). They come from the route for roles that print (PRINTERS_API, src/domain/print.ts: any
+// print permission, e.g. the shipper's face sheet print), not from printer management's resource list,
+// which only its own screen's role may read. Prompt options are synchronous, so the face sheet screen
+// loads the list when it opens (usePrinters), as the picking screens do for their assignees.
 import { useEffect } from 'react'
 import { registerPromptKind } from '../../../commands/interaction'
 import { i18next } from '../../../i18n'
 import { api } from '../../../api/clients'
-import { resourceUrl } from '../../../resources/api'
 import { FACE_SHEET_PRINTER_PROMPT } from '../../../../../commands/outbound-face-sheets'
+import { PRINTERS_API, type PrinterOption } from '../../../../domain/print'
 
-interface PrinterRow { id: number; code: string; name: string; format: string; paper: string; connected: boolean }
-let loaded: PrinterRow[] = []
+let loaded: PrinterOption[] = []
 
 registerPromptKind(FACE_SHEET_PRINTER_PROMPT, {
   titleKey: 'outbound-label:ui.choosePrinter',
@@ -27,8 +28,8 @@ export function usePrinters(enabled = true): void {
   useEffect(() => {
     if (!enabled) return
     let live = true
-    api.get<{ records: PrinterRow[] }>(resourceUrl('printer'), { size: 100, status: '1', sort: 'code:asc' }, { silent: true })
-      .then((r) => { if (live) loaded = r.records })
+    api.get<PrinterOption[]>(PRINTERS_API, undefined, { silent: true })
+      .then((r) => { if (live) loaded = r })
       .catch(() => { /* the prompt then offers nothing; the print setup printer still prints */ })
     return () => { live = false }
   }, [enabled])

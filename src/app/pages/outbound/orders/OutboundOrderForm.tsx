@@ -1,20 +1,25 @@
 // New sales outbound order, keyboard first: the header — platform, order type, platform order no.,
 // site, shop (choosing a shop fills its site), shipping method (the known ones offered as you type),
 // carrier, expected delivery — the consignee and address, then the lines: type or scan a SKU code,
-// UPC or FNSKU and press Enter (the quantity beside it; the same code again adds to its line). The
-// server resolves each code. Ctrl+Enter saves through outbound.order.create; every refusal — the
-// browser's pre-flight with the command's own schema, or the server's — shows under the field or line
-// it names and the form stays as typed.
+// UPC or FNSKU and press Enter (the quantity beside it; the same code again adds to its line). Enter
+// checks the code with the server at once — the lookup the save uses — so an unknown code is refused
+// then, naming it, the typed text kept; the line shows the SKU it names. Alt+Backspace on a line removes
+// it. Ctrl+Enter saves through outbound.order.create; every refusal — the browser's pre-flight with the
+// command's own schema, or the server's — shows under the field or line it names and the form stays as
+// typed.
 import { useId, useState, type KeyboardEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { api, ApiError } from '../../../api/clients'
 import { Modal } from '../../../palette/focus'
-import { CreateOutboundArgs, type CreatedOutbound } from '../../../../../commands/outbound-orders'
+import { CreateOutboundArgs, OUTBOUND_ORDER_API, type CreatedOutbound } from '../../../../../commands/outbound-orders'
 import { docInputCls as inputCls, useCommandSubmit, useFieldParts } from '../../documents/formParts'
 import { FormFooter, LinesSection, useLineEditor, type LineColumn } from '../../documents/LinesEditor'
 import { fetchOutboundOptions, OPTIONS_KEY, ORDER_TYPE_OPTIONS, PLATFORM_OPTIONS } from './api'
 
-interface Line { key: number; code: string; qty: number }
+/** The SKU a code names (GET OUTBOUND_ORDER_API.resolve). */
+interface ResolvedSku { skuId: number; skuCode: string; styleNo: string; colorName: string; sizeName: string }
+interface Line extends ResolvedSku { key: number; code: string; qty: number }
 const LABEL = (f: string) => `outbound:order.fields.${f}`
 const EMPTY_HEAD = {
   platform: '', orderType: '2', sourceNo: '', siteId: '', shopId: '', shippingMethod: '', carrierId: '', expectedDeliveryAt: '',
@@ -25,8 +30,14 @@ const TEXT_MAX: Partial<Record<keyof Head, number>> = {
   sourceNo: 64, consigneeName: 100, consigneePhone: 40, country: 60, state: 60, city: 60, postcode: 20, address: 300, associationNo: 64, remark: 500,
 }
 const idOrNull = (v: string) => (v ? Number(v) : null)
-/** The line as typed: the server resolves the code (SKU, UPC or FNSKU) when the order is saved. */
-const LINE_COLUMNS = (header: string): LineColumn<Line>[] => [{ header, cell: (l) => l.code, className: 'font-mono', codeError: true }]
+/** The code as typed (a UPC or FNSKU stays the line's platform code) and the SKU the server said it names. */
+const lineColumns = (t: (k: string) => string): LineColumn<Line>[] => [
+  { header: t(LABEL('code')), cell: (l) => l.code, className: 'font-mono', codeError: true },
+  { header: t(LABEL('skuCode')), cell: (l) => l.skuCode, className: 'font-mono' },
+  { header: t(LABEL('styleNo')), cell: (l) => l.styleNo },
+  { header: t(LABEL('colorName')), cell: (l) => l.colorName },
+  { header: t(LABEL('sizeName')), cell: (l) => l.sizeName },
+]
 
 export function OutboundOrderForm({ onClose, onSaved }: { onClose(): void; onSaved?(r: CreatedOutbound): void }) {
   const { t } = useTranslation()
@@ -51,13 +62,13 @@ export function OutboundOrderForm({ onClose, onSaved }: { onClose(): void; onSav
     setErrors(({ [name]: _drop, ...rest }) => rest)
   }
 
-  const addScan = () => {
-    const typed = list.readScan(t('errors:field.tooSmall', { field: t(LABEL('qty')), min: 1 }))
-    if (!typed) return
-    const { code, n } = typed
-    list.add((l) => l.code === code, (key) => ({ key, code, qty: n }), n)
-    list.scanRef.current?.focus()
-  }
+  /** Enter: the code checked with the server at once, in the order typed (refused naming it, the text kept), then added. */
+  const addScan = () => list.submitChecked(
+    t('errors:field.tooSmall', { field: t(LABEL('qty')), min: 1 }),
+    (code, line) => api.get<ResolvedSku>(OUTBOUND_ORDER_API.resolve, { code, line }, { silent: true }),
+    (sku, code, n) => list.addLine((l) => l.code === code, (key) => ({ ...sku, key, code, qty: n }), n),
+    (e) => (e instanceof ApiError ? (e.errors?.[0]?.message ?? e.message) : (e as Error).message),
+  )
 
   const argsOf = () => ({
     platform: head.platform, orderType: Number(head.orderType), sourceNo: head.sourceNo || null, siteId: idOrNull(head.siteId), shopId: idOrNull(head.shopId),
@@ -120,7 +131,7 @@ export function OutboundOrderForm({ onClose, onSaved }: { onClose(): void; onSav
       <LinesSection<Line> uid={uid} title={`${t(LABEL('lines'))} — ${t('outbound-ui:form.total', { lines: lines.length, qty: list.total })}`}
         scanLabel={t('outbound-ui:form.scan')} qtyLabel={t(LABEL('qty'))} emptyText={t('outbound-ui:form.empty')} lineNoHeader={t(LABEL('lineNo'))}
         qtyAria={(l, i) => t('outbound-ui:form.lineQty', { line: i + 1, code: l.code })} removeAria={(i) => t('outbound-ui:form.remove', { line: i + 1 })}
-        removeHeader={t('outbound-ui:form.removeColumn')} editor={list} onAdd={addScan} columns={LINE_COLUMNS(t(LABEL('code')))} errOf={errOf} />
+        removeHeader={t('outbound-ui:form.removeColumn')} editor={list} onAdd={addScan} columns={lineColumns(t)} errOf={errOf} />
       <FormFooter formError={formError} keys="outbound-ui:form.keys" saveLabel="outbound-ui:form.save" busy={busy} onCancel={onClose} onSave={() => void save()} />
     </Modal>
   )

@@ -22,11 +22,19 @@ export interface OutboundOrderLine {
 }
 export interface OutboundReservation { id: number; lineNo: number; locationCode: string; skuCode: string; batchNo: string | null; qty: number }
 export interface OutboundLedgerRow {
-  id: number; createdAt: string; docNo: string; docLine: number | null; locationCode: string; skuCode: string; batchNo: string | null
-  deltaOnHand: number; deltaLocked: number; operatorName: string | null; reason: string | null
+  id: number; createdAt: string; docType: string; docNo: string; docLine: number | null; locationCode: string; skuCode: string; batchNo: string | null
+  deltaOnHand: number; deltaLocked: number; operatorName: string | null
+  /** The reason's code and params (`stock:reason.<code>`), translated by ledger-labels. */
+  reason: string | null; reasonParams: Record<string, string | number>
 }
 export interface OutboundHistoryRow { id: number; createdAt: string; commandId: string; username: string | null; summary: string | null; result: string; errorCode: string | null }
+/** The pack step's facts (null until packed): spec section 3 "Packing". */
+export interface OutboundPacking {
+  materialCode: string | null; weightG: number | null; lengthMm: number | null; widthMm: number | null; heightMm: number | null
+  parcelCount: number; packingListNo: string | null; boxCode: string | null; photoUrl: string | null; packedAt: string
+}
 export interface OutboundOrderDetail {
+  packing: OutboundPacking | null
   order: OutboundOrderRecord; lines: OutboundOrderLine[]; reservations: OutboundReservation[]; ledger: OutboundLedgerRow[]; history: OutboundHistoryRow[]
 }
 export interface OutboundOptions {

@@ -12,15 +12,13 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { useSnapshot } from 'valtio'
-import { ApiError } from '../../../api/clients'
 import { session } from '../../../state/session'
 import { buildCommandContext } from '../../../commands/context'
-import { reasonLabel } from '../../../commands/reason'
 import { getActiveRegistry } from '../../../commands/registry'
 import { runCommand } from '../../../palette'
 import { commandEnabled, commandVisible } from '../../../../domain/commands'
 import { dictLabelKey, TaskClaimStatus } from '../../../../domain/dictionaries'
-import { BigFact, StationScreen, defineStation, useScanQueue, useStationFeedback, useSteps, commandSender } from '../../../station'
+import { BigFact, StationScreen, defineStation, msg, refusal, useScanQueue, useStationFeedback, useSteps, commandSender, type StationText } from '../../../station'
 import { PICKING_PATH, pickingStationPath, type PickResult, type PickScanArgs, type ShortResult } from '../../../../../commands/outbound-picking'
 import { useDocumentContext } from '../../documents/useDocumentContext'
 import { fetchTasks, fetchTaskView, taskFacts, type TaskView } from './api'
@@ -49,7 +47,6 @@ export const PICKING_STATION = defineStation<PickStep>({
 const LINE_COLUMNS = ['seq', 'locationCode', 'skuCode', 'orderNo', 'batchNo', 'qty', 'pickedQty', 'shortQty', 'remaining'] as const
 const NUMERIC = new Set<string>(['seq', 'qty', 'pickedQty', 'shortQty', 'remaining'])
 
-const message = (e: unknown) => (e instanceof ApiError || e instanceof Error ? e.message : String(e))
 
 export function PickingStation({ taskParam }: { taskParam: string }) {
   const { t } = useTranslation()
@@ -92,7 +89,7 @@ export function PickingStation({ taskParam }: { taskParam: string }) {
     const mine = v.task.status === TaskClaimStatus.Working && v.task.claimedBy === userId
     if (v.task.status === TaskClaimStatus.Completed) {
       go('done', null)
-      if (announce) fb.info(t(U('alreadyDone'), { taskNo: v.task.taskNo }))
+      if (announce) fb.info(msg(U('alreadyDone'), { taskNo: v.task.taskNo }))
       void offerNext(v.task.taskNo)
       return
     }
@@ -100,14 +97,14 @@ export function PickingStation({ taskParam }: { taskParam: string }) {
     if (mine) {
       const s = stepAfter(v.next, keepLocation)
       go(s.step, s.location)
-      if (announce && v.next) fb.info(t(U('goTo'), { taskNo: v.task.taskNo, locationCode: v.next.locationCode, skuCode: v.next.skuCode, remaining: v.next.remaining }))
+      if (announce && v.next) fb.info(msg(U('goTo'), { taskNo: v.task.taskNo, locationCode: v.next.locationCode, skuCode: v.next.skuCode, remaining: v.next.remaining }))
       return
     }
     go('task', null)
     if (!announce) return
-    if (v.task.status === TaskClaimStatus.Working) fb.error(t('outbound:pick.errors.claimedByOther', { taskNo: v.task.taskNo }))
-    else fb.info(t(U('loaded'), { taskNo: v.task.taskNo, qty: v.task.qty - v.task.pickedQty - v.task.shortQty }))
-  }, [fb, go, offerNext, t, userId])
+    if (v.task.status === TaskClaimStatus.Working) fb.error(msg('outbound:pick.errors.claimedByOther', { taskNo: v.task.taskNo }))
+    else fb.info(msg(U('loaded'), { taskNo: v.task.taskNo, qty: v.task.qty - v.task.pickedQty - v.task.shortQty }))
+  }, [fb, go, offerNext, userId])
 
   const load = useCallback(async (taskNo: string, announce: boolean, keepLocation: string | null = null) => {
     try {
@@ -115,7 +112,7 @@ export function PickingStation({ taskParam }: { taskParam: string }) {
       show(v, announce, keepLocation)
       return v
     } catch (e) {
-      if (announce) fb.error(message(e))
+      if (announce) fb.error(refusal(e))
       return null
     }
   }, [fb, show])
@@ -131,23 +128,23 @@ export function PickingStation({ taskParam }: { taskParam: string }) {
   const { queue, pending } = useScanQueue<PickScanArgs, PickResult>({
     send: commandSender<PickScanArgs, PickResult>('outbound.pick.scan'),
     storageKey: `station:picking:${session.userId}:${session.tenantId}:${session.warehouseId}`,
-    onDone: (item, r) => answered(r, item.args.locationCode, t(U('picked'), {
+    onDone: (item, r) => answered(r, item.args.locationCode, msg(U('picked'), {
       code: item.args.code, qty: r.picked, skuCode: r.next?.skuCode ?? '', remaining: r.next?.remaining ?? 0, locationCode: r.next?.locationCode ?? '',
     })),
     onRefused: (item, e) => {
-      fb.error(message(e))
+      fb.error(refusal(e))
       // Someone else may have picked or shorted meanwhile: the true lines, the place kept where it still holds.
       void load(item.args.taskNo, false, item.args.locationCode)
     },
-    onRetry: () => fb.info(t('inbound:station.network')),
+    onRetry: () => fb.info(msg('inbound:station.network')),
   })
 
   /** A pick's or a short's answer: its `next` decides the step; the lines are read again quietly. */
-  function answered(r: PickResult, at: string, okText: string) {
+  function answered(r: PickResult, at: string, okText: StationText) {
     setLastLine(r.lineId)
     if (r.taskDone) {
       go('done', null)
-      fb.ok(t(U('done'), { taskNo: r.taskNo }))
+      fb.ok(msg(U('done'), { taskNo: r.taskNo }))
       void offerNext(r.taskNo)
     } else {
       const s = stepAfter(r.next, at)
@@ -159,31 +156,31 @@ export function PickingStation({ taskParam }: { taskParam: string }) {
   }
 
   const claim = async (taskNo: string) => {
-    if (pending.length) { fb.error(t(U('waitPending'))); return }
-    const v = view?.task.taskNo === taskNo ? view : await fetchTaskView(taskNo).catch((e: unknown) => { fb.error(message(e)); return null })
+    if (pending.length) { fb.error(msg(U('waitPending'))); return }
+    const v = view?.task.taskNo === taskNo ? view : await fetchTaskView(taskNo).catch((e: unknown) => { fb.error(refusal(e)); return null })
     if (!v) return
     const def = getActiveRegistry().get('outbound.pickTask.claim')
     const facts = taskFacts(v.task)
     const claimCtx = { ...buildCommandContext(), selection: [facts], document: facts, documentId: facts.id }
-    if (!def || !commandVisible(def, claimCtx)) { show(v, false); fb.error(t(U('noClaim'))); return }
+    if (!def || !commandVisible(def, claimCtx)) { show(v, false); fb.error(msg(U('noClaim'))); return }
     const enabled = commandEnabled(def, claimCtx)
-    if (enabled !== true) { show(v, false); fb.error(reasonLabel(enabled)); return }
+    if (enabled !== true) { show(v, false); fb.error(typeof enabled === 'string' ? msg(enabled) : msg(enabled.key, enabled.params)); return }
     shownNo.current = v.task.taskNo
     const out = await runCommand(def, { ctx: claimCtx, args: { taskNo: v.task.taskNo, cartCode: cart.trim() || null } })
-    if (out.status !== 'ok') { if (out.status === 'failed') fb.error(message(out.error)); return }
+    if (out.status !== 'ok') { if (out.status === 'failed') fb.error(refusal(out.error)); return }
     const after = await load(v.task.taskNo, false)
-    if (after?.next) fb.ok(t(U('claimed'), { taskNo: after.task.taskNo, locationCode: after.next.locationCode }))
+    if (after?.next) fb.ok(msg(U('claimed'), { taskNo: after.task.taskNo, locationCode: after.next.locationCode }))
   }
 
   const onScan = (code: string) => {
     const m = interpretScan({ step, taskNo: task?.taskNo ?? null, next: view?.next ?? null, location, locations: view?.lines.map((l) => l.locationCode) ?? [] }, code)
     switch (m.kind) {
-      case 'claim': void claim(m.taskNo); return
-      case 'taskDone': fb.error(t(U('finished'), { taskNo: m.taskNo })); return
-      case 'wrongLocation': fb.error(t('outbound:pick.errors.wrongLocation', { locationCode: m.locationCode, expected: m.expected })); return
+      case 'claim': return claim(m.taskNo)
+      case 'taskDone': fb.error(msg(U('finished'), { taskNo: m.taskNo })); return
+      case 'wrongLocation': fb.error(msg('outbound:pick.errors.wrongLocation', { locationCode: m.locationCode, expected: m.expected })); return
       case 'location':
         go('sku', m.locationCode)
-        fb.info(t(U('atLocation'), { locationCode: m.locationCode, skuCode: view!.next!.skuCode, remaining: view!.next!.remaining }))
+        fb.info(msg(U('atLocation'), { locationCode: m.locationCode, skuCode: view!.next!.skuCode, remaining: view!.next!.remaining }))
         return
       case 'pick': queue.enqueue(m.args, `${m.args.code} @ ${m.args.locationCode}`); return
       case 'none': return
@@ -191,8 +188,8 @@ export function PickingStation({ taskParam }: { taskParam: string }) {
   }
 
   const openShort = () => {
-    if (pending.length) { fb.error(t(U('waitPending'))); return }
-    if (!view?.next || (step !== 'location' && step !== 'sku')) { fb.error(t(U('noLine'))); return }
+    if (pending.length) { fb.error(msg(U('waitPending'))); return }
+    if (!view?.next || (step !== 'location' && step !== 'sku')) { fb.error(msg(U('noLine'))); return }
     setShortOpen(true)
   }
 
@@ -261,7 +258,7 @@ export function PickingStation({ taskParam }: { taskParam: string }) {
         <ShortPickDialog taskNo={task.taskNo} line={next} ctx={ctx} onClose={() => setShortOpen(false)}
           onDone={(r: ShortResult, qty) => {
             setShortOpen(false)
-            answered(r, location ?? next.locationCode, t(U('shortDone'), { qty, skuCode: next.skuCode, diffNo: r.diffNo }))
+            answered(r, location ?? next.locationCode, msg(U('shortDone'), { qty, skuCode: next.skuCode, diffNo: r.diffNo }))
           }} />
       )}
     </StationScreen>

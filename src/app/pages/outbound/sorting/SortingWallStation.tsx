@@ -6,15 +6,16 @@
 // outbound.sort.put {sortNo, containerCode, code, slotNo} through the scan queue (own Idempotency-Key,
 // in order, kept and resent while the network is away). Refusals come with the spec's section 8 words
 // ("scan sorting container first", "product not in container", "item does not match grid slot", "scan
-// too fast", "scan error"). The open task is the page's document (id, sortNo, status): the palette's
-// put and cancel follow its machine. Esc goes back a step (slot → item → container → no task).
+// error"); a slot label scanned while the item's slot is still being read waits for that answer (never
+// "scan too fast"). The open task is the page's document (id, sortNo, status): the palette's put and
+// cancel follow its machine. Esc goes back a step (slot → item → container → no task).
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { ApiError } from '../../../api/clients'
 import { session } from '../../../state/session'
 import { dictLabelKey, TaskClaimStatus } from '../../../../domain/dictionaries'
-import { BigFact, StationScreen, commandSender, defineStation, useScanQueue, useStationFeedback, useSteps } from '../../../station'
+import { BigFact, StationScreen, commandSender, defineStation, msg, refusal, useScanQueue, useStationFeedback, useSteps } from '../../../station'
 import { SORTING_PATH, sortingStationPath, type PutResult, type SlotFor, type SortPutArgs } from '../../../../../commands/outbound-sorting'
 import { useDocumentContext } from '../../documents/useDocumentContext'
 import { fetchByContainer, fetchSlotFor, fetchSortView, sortFacts, type SortView } from './api'
@@ -37,7 +38,6 @@ export const SORTING_STATION = defineStation<SortStep>({
     { keys: 'Esc', labelKey: U('keys.back') },
   ],
 })
-const message = (e: unknown) => (e instanceof ApiError || e instanceof Error ? e.message : String(e))
 
 /** What the large panel shows: the item's slot before the put, the slot's count after it. */
 interface Shown { slotNo: number; orderNo: string; skuCode: string; toCome: number; done: boolean }
@@ -51,7 +51,6 @@ export function SortingWallStation({ taskParam }: { taskParam: string }) {
   const [container, setContainer] = useState<string | null>(null)
   const [pending, setPending] = useState<{ code: string; where: SlotFor } | null>(null)
   const [shown, setShown] = useState<Shown | null>(null)
-  const busy = useRef(false)
   const scanRef = useRef<HTMLInputElement>(null)
   const shownNo = useRef('')
   const task = view?.task
@@ -68,21 +67,21 @@ export function SortingWallStation({ taskParam }: { taskParam: string }) {
     if (v.task.status === TaskClaimStatus.Completed) {
       setContainer(null)
       go('done')
-      if (announce) fb.info(t(U('taskDone'), { sortNo: v.task.sortNo }))
+      if (announce) fb.info(msg(U('taskDone'), { sortNo: v.task.sortNo }))
       return
     }
     setContainer(containerCode)
     go(containerCode ? 'sku' : 'container')
     if (!announce) return
-    if (containerCode) fb.info(t(U('container'), { containerCode, sortNo: v.task.sortNo }))
-    else fb.info(t(U('opened'), { sortNo: v.task.sortNo, sorted: v.task.sortedQty, qty: v.task.qty }))
-  }, [fb, go, t])
+    if (containerCode) fb.info(msg(U('container'), { containerCode, sortNo: v.task.sortNo }))
+    else fb.info(msg(U('opened'), { sortNo: v.task.sortNo, sorted: v.task.sortedQty, qty: v.task.qty }))
+  }, [fb, go])
 
   const openTask = useCallback(async (sortNo: string) => {
     try {
       show(await fetchSortView(sortNo), null, true)
     } catch (e) {
-      fb.error(message(e))
+      fb.error(refusal(e))
     }
   }, [fb, show])
 
@@ -103,16 +102,16 @@ export function SortingWallStation({ taskParam }: { taskParam: string }) {
       setShown({ slotNo: r.slotNo, orderNo: r.orderNo, skuCode: r.skuCode, toCome: r.slotRemaining, done: r.slotDone })
       if (r.taskDone) {
         go('done')
-        fb.ok(t(U('taskDone'), { sortNo: r.sortNo }))
-      } else if (r.slotDone) fb.ok(t(U('slotDone'), { slotNo: r.slotNo, orderNo: r.orderNo }))
-      else fb.ok(t(U('put'), { skuCode: r.skuCode, slotNo: r.slotNo, remaining: r.slotRemaining }))
+        fb.ok(msg(U('taskDone'), { sortNo: r.sortNo }))
+      } else if (r.slotDone) fb.ok(msg(U('slotDone'), { slotNo: r.slotNo, orderNo: r.orderNo }))
+      else fb.ok(msg(U('put'), { skuCode: r.skuCode, slotNo: r.slotNo, remaining: r.slotRemaining }))
       void reload(r.sortNo)
     },
     onRefused: (item, e) => {
-      fb.error(message(e))
+      fb.error(refusal(e))
       void reload(item.args.sortNo)
     },
-    onRetry: () => fb.info(t('inbound:station.network')),
+    onRetry: () => fb.info(msg('inbound:station.network')),
   })
 
   const findContainer = async (code: string) => {
@@ -120,45 +119,43 @@ export function SortingWallStation({ taskParam }: { taskParam: string }) {
       const v = await fetchByContainer(code)
       show(v, v.task.status === TaskClaimStatus.Completed ? null : code, true)
     } catch (e) {
-      fb.error(e instanceof ApiError && e.status === 404 ? t(E('containerUnknown'), { containerCode: code }) : message(e))
+      fb.error(e instanceof ApiError && e.status === 404 ? msg(E('containerUnknown'), { containerCode: code }) : refusal(e))
     }
   }
 
   const lookup = async (sortNo: string, containerCode: string, code: string) => {
-    busy.current = true
     try {
+      // Which slot an item goes to depends on the puts before it: a burst's earlier puts land first.
+      await queue.idle()
       const where = await fetchSlotFor(sortNo, containerCode, code)
       setPending({ code, where })
       setShown({ slotNo: where.slotNo, orderNo: where.orderNo, skuCode: where.skuCode, toCome: where.slotRemaining, done: false })
       go('slot')
-      fb.info(t(U('goSlot'), { skuCode: where.skuCode, slotNo: where.slotNo, orderNo: where.orderNo }))
+      fb.info(msg(U('goSlot'), { skuCode: where.skuCode, slotNo: where.slotNo, orderNo: where.orderNo }))
     } catch (e) {
-      fb.error(message(e))
-    } finally {
-      busy.current = false
+      fb.error(refusal(e))
     }
   }
 
   const onScan = (code: string) => {
     const m = interpretScan({
-      step, sortNo: task?.sortNo ?? null, containers: view?.containers.map((c) => c.containerCode.toUpperCase()) ?? [], container, pending, busy: busy.current,
+      step, sortNo: task?.sortNo ?? null, containers: view?.containers.map((c) => c.containerCode.toUpperCase()) ?? [], container, pending,
     }, code)
     switch (m.kind) {
       case 'none': return
-      case 'scanError': fb.error(t(E('scanError'), { code: m.code })); return
-      case 'tooFast': fb.error(t(E('tooFast'))); return
-      case 'openTask': shownNo.current = m.sortNo; void openTask(m.sortNo); return
-      case 'findContainer': void findContainer(m.containerCode); return
+      case 'scanError': fb.error(msg(E('scanError'), { code: m.code })); return
+      case 'openTask': shownNo.current = m.sortNo; return openTask(m.sortNo)
+      case 'findContainer': return findContainer(m.containerCode)
       case 'container':
         setContainer(m.containerCode)
         setPending(null)
         go('sku')
-        fb.info(t(U('container'), { containerCode: m.containerCode, sortNo: task!.sortNo }))
+        fb.info(msg(U('container'), { containerCode: m.containerCode, sortNo: task!.sortNo }))
         return
-      case 'containerFirst': fb.error(t(E('containerFirst'))); return
-      case 'lookup': void lookup(m.sortNo, m.containerCode, m.code); return
-      case 'wrongSlot': fb.error(t(E('wrongSlot'), { code: m.code, slotNo: m.slotNo, expected: m.expected })); return
-      case 'notSlot': fb.error(t(E('notSlot'), { code: m.code, slotNo: m.expected })); return
+      case 'containerFirst': fb.error(msg(E('containerFirst'))); return
+      case 'lookup': return lookup(m.sortNo, m.containerCode, m.code)
+      case 'wrongSlot': fb.error(msg(E('wrongSlot'), { code: m.code, slotNo: m.slotNo, expected: m.expected })); return
+      case 'notSlot': fb.error(msg(E('notSlot'), { code: m.code, slotNo: m.expected })); return
       case 'put':
         queue.enqueue(m.args, `${m.args.code} → ${m.args.slotNo}`)
         setPending(null)
@@ -180,7 +177,7 @@ export function SortingWallStation({ taskParam }: { taskParam: string }) {
   }
 
   const toLists = () => {
-    if (unanswered.length) { fb.error(t(U('waitPending'))); return }
+    if (unanswered.length) { fb.error(msg(U('waitPending'))); return }
     navigate(`${SORTING_PATH}?list=1`)
   }
 

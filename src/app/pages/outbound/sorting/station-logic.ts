@@ -10,9 +10,10 @@
 //               {sortNo, containerCode, code, slotNo} through the scan queue; another slot is refused here,
 //               at once, with the server's own "item does not match grid slot" message, the item kept;
 //   done      — every slot complete; another container or task number opens that one.
-// A scan while the previous item's slot is still being read is "scan too fast"; a scan that is no
-// readable code (control characters, too long) is "scan error". Another container of the open task
-// scanned at any step switches to it.
+// A scan made while the previous item's slot is still being read waits for that answer (the station
+// kit hands scans over one after another), so a burst is never refused as "scan too fast"; a scan that
+// is no readable code (control characters, too long) is "scan error". Another container of the open
+// task scanned at any step switches to it.
 import { parseWallSlot, type SlotFor, type SortPutArgs } from '../../../../../commands/outbound-sorting'
 import type { StationStep } from '../../../station'
 
@@ -48,14 +49,11 @@ export interface SortState {
   container: string | null
   /** The item scanned and where it goes (step slot). */
   pending: { code: string; where: SlotFor } | null
-  /** A slot read is in flight. */
-  busy: boolean
 }
 
 export type ScanMeaning =
   | { kind: 'none' }
   | { kind: 'scanError'; code: string }
-  | { kind: 'tooFast' }
   | { kind: 'openTask'; sortNo: string }
   | { kind: 'findContainer'; containerCode: string }
   | { kind: 'container'; containerCode: string }
@@ -73,7 +71,6 @@ export function interpretScan(s: SortState, raw: string): ScanMeaning {
   if (!code) return { kind: 'none' }
   // eslint-disable-next-line no-control-regex
   if (code.length > MAX_CODE || /[\u0000-\u001f\u007f]/.test(code)) return { kind: 'scanError', code: code.slice(0, 40) }
-  if (s.busy && (s.step === 'sku' || s.step === 'slot')) return { kind: 'tooFast' }
   if (SORT_NO.test(code)) return s.sortNo && same(code, s.sortNo) ? { kind: 'none' } : { kind: 'openTask', sortNo: code.toUpperCase() }
   const own = s.containers.find((c) => same(c, code))
   if (own && s.step !== 'done') return { kind: 'container', containerCode: own }
