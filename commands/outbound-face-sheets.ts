@@ -48,7 +48,17 @@ export type PrintFaceSheetsArgs = z.infer<typeof PrintFaceSheetsArgs>
 
 /** Server answers. */
 /** One queued purchase per parcel that had no live face sheet. */
-export interface BuyResult { queued: { orderId: number; orderNo: string; parcelNo: number; faceSheetId: number }[] }
+export interface BuyResult {
+  queued: { orderId: number; orderNo: string; parcelNo: number; faceSheetId: number }[]
+  /** Orders the carrier refuses (no carrier, disabled, no consignee phone …): the reason, what to do, and both translated. */
+  refused: BuyRefusal[]
+}
+export interface BuyRefusal {
+  orderId: number; orderNo: string
+  reason: { key: string; params: Record<string, unknown> }
+  hint: { key: string; params: Record<string, unknown> }
+  message: string
+}
 export interface CancelResult { cancelled: string[] }
 export interface PrintResult { printer: string; format: 'pdf' | 'zpl'; paper: string; labels: number; bytes: number; jobId: number; url: string }
 
@@ -79,6 +89,8 @@ const byMachine = (id: string) => (ctx: CommandContext): EnabledResult => {
   const rows = targetsOf(ctx)
   return rows.length ? enabledOver(faceSheetMachine, id, rows, ctx) : 'common:validation.selectAtLeastOne'
 }
+/** Buy, cancel and print over several orders ask once, naming how many (issue 18 §3); cancel even for one. */
+const sheets = (askFrom: number) => ({ noun: 'palette:bulk.count.faceSheetOrder', targets: (ctx: CommandContext) => faceSheetOrderIds(ctx).length, askFrom })
 const buyEnabled = (ctx: CommandContext): EnabledResult => {
   const rows = targetsOf(ctx)
   if (rows.length > MAX_FACE_SHEET_BUY) return { key: 'outbound-label:errors.bulkMax', params: { max: MAX_FACE_SHEET_BUY } }
@@ -109,18 +121,20 @@ async function downloadLabels(ctx: CommandContext, rt: CommandRuntime) {
 export const faceSheetCommands: readonly CommandDef<any>[] = [
   defineCommand<BuyFaceSheetsArgs>({
     id: 'outbound.faceSheet.buy', title: 'commands:outbound.faceSheet.buy', section: 'document', permission: P.buy,
-    input: BuyFaceSheetsArgs, server: true, keywords: KEYWORDS, shortcut: 'Alt+b', scope: 'grid', when: here, enabled: buyEnabled,
+    input: BuyFaceSheetsArgs, server: true, keywords: KEYWORDS, shortcut: 'Alt+b', scope: 'grid', when: here, enabled: buyEnabled, bulk: sheets(2),
     fieldLabel: (f) => `outbound-label:fields.${f}`,
     run: async (ctx, rt, args) => {
       const r = await rt.callServer<BuyResult>('outbound.faceSheet.buy', args ?? { orderIds: faceSheetOrderIds(ctx) })
       rt.toast('info', 'outbound-label:done.queued', { count: r.queued.length, orderNo: r.queued.map((q) => q.orderNo).join(', ') })
+      // Bought what could be bought; each order the carrier refused, with what to do.
+      if (r.refused?.length) rt.toast('error', 'outbound-label:done.refused', { count: r.refused.length, refused: r.refused.map((x) => x.message).join('; ') })
       return r
     },
   }),
   defineCommand<CancelFaceSheetsArgs>({
     id: 'outbound.faceSheet.cancel', title: 'commands:outbound.faceSheet.cancel', section: 'status', permission: P.cancel,
     input: CancelFaceSheetsArgs, server: true, keywords: [...KEYWORDS, 'cancel'], shortcut: 'Alt+x', scope: 'grid', when: here,
-    enabled: byMachine('outbound.faceSheet.cancel'), confirm: 'outbound-label:confirm.cancel', fieldLabel: (f) => `outbound-label:fields.${f}`,
+    enabled: byMachine('outbound.faceSheet.cancel'), confirm: 'outbound-label:confirm.cancel', fieldLabel: (f) => `outbound-label:fields.${f}`, bulk: sheets(1),
     run: async (ctx, rt, args) => {
       const r = await rt.callServer<CancelResult>('outbound.faceSheet.cancel', args ?? { orderIds: faceSheetOrderIds(ctx) })
       rt.toast('success', 'outbound-label:done.cancelled', { orderNo: r.cancelled.join(', ') })
@@ -130,7 +144,7 @@ export const faceSheetCommands: readonly CommandDef<any>[] = [
   defineCommand<PrintFaceSheetsArgs>({
     id: 'outbound.faceSheet.print', title: 'commands:outbound.faceSheet.print', section: 'document', permission: P.print,
     input: PrintFaceSheetsArgs, server: true, keywords: [...KEYWORDS, 'print', 'PDF', 'ZPL'], shortcut: 'Alt+l', scope: 'grid', when: here,
-    enabled: byMachine('outbound.faceSheet.print'), fieldLabel: (f) => `outbound-label:fields.${f}`,
+    enabled: byMachine('outbound.faceSheet.print'), fieldLabel: (f) => `outbound-label:fields.${f}`, bulk: sheets(2),
     run: async (ctx, rt, args) => {
       const r = await rt.callServer<PrintResult>('outbound.faceSheet.print', args ?? { orderIds: faceSheetOrderIds(ctx) })
       rt.toast('success', 'outbound-label:done.printed', { count: r.labels, printer: r.printer, format: r.format.toUpperCase() })
@@ -141,7 +155,7 @@ export const faceSheetCommands: readonly CommandDef<any>[] = [
   defineCommand({
     id: 'outbound.faceSheet.printOn', title: 'commands:outbound.faceSheet.printOn', section: 'document', permission: P.print,
     keywords: [...KEYWORDS, 'print', 'printer', 'PDF', 'ZPL'], shortcut: 'Alt+Shift+l', scope: 'grid', when: here,
-    enabled: byMachine('outbound.faceSheet.print'),
+    enabled: byMachine('outbound.faceSheet.print'), bulk: sheets(2),
     run: async (ctx, rt) => {
       const orderIds = faceSheetOrderIds(ctx)
       if (!orderIds.length || !rt.prompt) return undefined

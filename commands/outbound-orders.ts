@@ -156,6 +156,8 @@ export const OUTBOUND_ORDER_API = {
   template: '/api/outbound/orders/import/template',
   dryRun: '/api/outbound/orders/import/dry-run',
   options: '/api/outbound/orders/options',
+  /** GET ?code=&line=: the SKU a line's code names (the order form checks each code on Enter). */
+  resolve: '/api/outbound/orders/resolve',
 } as const
 
 /** The command id of each bulk action. */
@@ -199,11 +201,18 @@ export const outboundDialogPath = {
 
 const KEYWORDS = ['CK', 'HB', 'outbound', 'sales', 'order']
 
-/** A move of the machine over the targets; `reason` commands ask for the grounds first. */
+/** The confirmation of a run over several orders names how many (issue 18 §3); `askFrom` 2: one order moves without a question. */
+const ORDERS = 'palette:bulk.count.outboundOrder'
+const bulkOrders = (askFrom = 1) => ({ noun: ORDERS, targets: (ctx: CommandContext) => selectedOutboundIds(ctx).length, askFrom })
+
+/**
+ * A move of the machine over the targets; `reason` commands ask for the grounds first. Every run over
+ * several orders asks once, naming how many; moves that cannot be undone (`confirm`) ask even for one.
+ */
 function transition(id: string, permission: string, done: string, opts: { confirm?: string; reason?: string; shortcut?: string } = {}): CommandDef<any> {
   return defineCommand<OutboundIdsArgs | OutboundReasonArgs>({
     id, title: `commands:${id}`, section: 'status', permission, input: opts.reason ? OutboundReasonArgs : OutboundIdsArgs, server: true,
-    keywords: KEYWORDS, confirm: opts.confirm, when: onListOrDetails, enabled: byMachine(id),
+    keywords: KEYWORDS, confirm: opts.confirm, bulk: bulkOrders(opts.confirm ? 1 : 2), when: onListOrDetails, enabled: byMachine(id),
     fieldLabel: (f) => (f === 'reason' ? 'outbound:order.fields.reason' : undefined),
     run: async (ctx, rt, args) => {
       let a = args
@@ -224,6 +233,11 @@ function transition(id: string, permission: string, done: string, opts: { confir
 
 const ORDER_FIELDS = 'outbound:order.fields'
 const P = OUTBOUND_ORDER_PERMISSIONS
+/** What a bulk status run did, per action: the same words as the action run on its own. */
+const BULK_DONE: Record<BulkOutboundAction, string> = {
+  validate: 'outbound:order.done.validated', void: 'outbound:order.done.voided', lock: 'outbound:order.done.locked', unlock: 'outbound:order.done.unlocked',
+  stop: 'outbound:order.done.stopped', terminate: 'outbound:order.done.terminated', refreshLock: 'outbound:order.done.refreshed',
+}
 
 export const outboundOrderCommands: readonly CommandDef<any>[] = [
   defineCommand<CreateOutboundArgs>({
@@ -245,7 +259,7 @@ export const outboundOrderCommands: readonly CommandDef<any>[] = [
   transition('outbound.order.refreshLock', P.refreshLock, 'outbound:order.done.refreshed'),
   defineCommand<OutboundIdsArgs>({
     id: 'outbound.order.split', title: 'commands:outbound.order.split', section: 'document', permission: P.split, input: OutboundIdsArgs, server: true,
-    keywords: [...KEYWORDS, 'split'], when: onListOrDetails, enabled: byMachine('outbound.order.split'), confirm: 'outbound:order.confirm.split',
+    keywords: [...KEYWORDS, 'split'], when: onListOrDetails, enabled: byMachine('outbound.order.split'), confirm: 'outbound:order.confirm.split', bulk: bulkOrders(),
     run: async (ctx, rt, args) => {
       const r = await rt.callServer<{ split: SplitResult[] }>('outbound.order.split', args ?? { ids: selectedOutboundIds(ctx) })
       rt.toast('success', 'outbound:order.done.split', { count: r.split.reduce((n, x) => n + x.parts.length - 1, 0), orderNo: r.split.map((x) => x.parts.map((p) => p.orderNo).join(' + ')).join(', ') })
@@ -255,6 +269,7 @@ export const outboundOrderCommands: readonly CommandDef<any>[] = [
   defineCommand<ShippingMethodArgs>({
     id: 'outbound.order.shippingMethod', title: 'commands:outbound.order.shippingMethod', section: 'document', permission: P.shippingMethod,
     input: ShippingMethodArgs, server: true, keywords: [...KEYWORDS, 'carrier'], when: onListOrDetails, enabled: byMachine('outbound.order.shippingMethod'),
+    bulk: { ...bulkOrders(2), dialog: true },
     fieldLabel: screenFieldLabels(ShippingMethodArgs, ORDER_FIELDS),
     run: async (ctx, rt, args) => {
       if (args === undefined) { rt.navigate(outboundDialogPath.shipping(selectedOutboundIds(ctx))); return undefined }
@@ -266,6 +281,7 @@ export const outboundOrderCommands: readonly CommandDef<any>[] = [
   defineCommand<SwitchWarehouseArgs>({
     id: 'outbound.order.switchWarehouse', title: 'commands:outbound.order.switchWarehouse', section: 'document', permission: P.switchWarehouse,
     input: SwitchWarehouseArgs, server: true, keywords: [...KEYWORDS, 'warehouse'], when: onListOrDetails, enabled: byMachine('outbound.order.switchWarehouse'),
+    bulk: bulkOrders(2),
     fieldLabel: screenFieldLabels(SwitchWarehouseArgs, ORDER_FIELDS),
     run: async (ctx, rt, args) => {
       let a = args
@@ -293,7 +309,7 @@ export const outboundOrderCommands: readonly CommandDef<any>[] = [
       }
       return true
     },
-    confirm: 'outbound:order.confirm.merge',
+    confirm: 'outbound:order.confirm.merge', bulk: bulkOrders(),
     run: async (ctx, rt, args) => {
       const r = await rt.callServer<MergeResult>('outbound.order.merge', args ?? { ids: selectedOutboundIds(ctx) })
       rt.toast('success', 'outbound:order.done.merged', { orderNo: r.orderNo, count: r.mergedFrom.length })
@@ -303,10 +319,14 @@ export const outboundOrderCommands: readonly CommandDef<any>[] = [
   defineCommand<OutboundStatusArgs>({
     id: 'outbound.order.status', title: 'commands:outbound.order.status', section: 'status', permission: P.status,
     input: OutboundStatusArgs, server: true, keywords: [...KEYWORDS, 'bulk'], when: onListOrDetails, enabled: needsSelection,
+    // The bulk status dialog previews every order and its button names how many change: it is the question.
+    bulk: { ...bulkOrders(), dialog: true },
     run: async (ctx, rt, args) => {
       if (args === undefined) { rt.navigate(outboundDialogPath.status(selectedOutboundIds(ctx))); return undefined }
       const r = await rt.callServer<OutboundBulkResult>('outbound.order.status', args)
-      rt.toast('success', 'outbound:order.done.bulk', { count: r.changed.length, refused: r.refused.length })
+      // The result names the action ("3 orders validated: CK…") and, when any were, how many were refused.
+      const done = BULK_DONE[args.action]
+      rt.toast('success', r.refused.length ? 'counts:withRefused' : done, { done, count: r.changed.length, orderNo: r.changed.map((c) => c.orderNo).join(', '), refused: r.refused.length })
       return r
     },
   }),

@@ -13,6 +13,7 @@ import { waveMachine } from '../src/domain/states/wave'
 import { pickingTaskMachine } from '../src/domain/states/picking-task'
 import { pickDiffMachine } from '../src/domain/states/pick-diff'
 import { OUTBOUND_ORDER_PATH, selectedOutboundIds } from './outbound-orders'
+import { LABELS_DOWNLOAD_PANEL } from './inbound-extra'
 
 export const WAVE_PATH = '/stock-out/ToC/wave-picking'
 export const WAVE_DETAILS_PATH = '/stock-out/ToC/wave-picking/details'
@@ -20,6 +21,8 @@ export const waveDetailsPath = (waveNo: string) => `${WAVE_DETAILS_PATH}?waveNo=
 export const PICKING_PATH = '/stock-out/ToC/pickingtasks'
 export const pickingStationPath = (taskNo: string) => `${PICKING_PATH}?task=${encodeURIComponent(taskNo)}`
 export const PICK_DIFF_PATH = '/stock-out-abnormal/pick-diff'
+/** The pick differences screen showing one difference (palette "go to document"). */
+export const pickDiffPath = (diffNo: string) => `${PICK_DIFF_PATH}?diffNo=${encodeURIComponent(diffNo)}`
 
 /** Permission codes: buttons of wave-picking, pickingtasks and pick-diff (src/domain/menu/catalog.ts). */
 export const PICKING_PERMISSIONS = {
@@ -29,6 +32,8 @@ export const PICKING_PERMISSIONS = {
   waveCancel: 'wave-picking:cancel',
   taskView: 'menu:pickingtasks',
   taskAssign: 'pickingtasks:assign',
+  /** The wave's picking list (button 7124 of pickingtasks; also shown on the wave pages). */
+  taskPrint: 'pickingtasks:print',
   taskClaim: 'pickingtasks:claim',
   pick: 'pickingtasks:pick',
   diffView: 'menu:pick-diff',
@@ -60,6 +65,19 @@ export const AssignTasksArgs = z.strictObject({
   jobGroupId: z.number().int().positive().nullish(),
 }).refine((a) => (a.assigneeId == null) !== (a.jobGroupId == null), { message: 'outbound:pick.errors.assignOne', path: ['assigneeId'] })
 export type AssignTasksArgs = z.infer<typeof AssignTasksArgs>
+/** Allot a wave's picking tasks (its unclaimed ones): to one operator or to a job group (wave-picking:assign). */
+export const AssignWaveArgs = z.strictObject({
+  waveId: z.number().int().positive(),
+  assigneeId: z.number().int().positive().nullish(),
+  jobGroupId: z.number().int().positive().nullish(),
+}).refine((a) => (a.assigneeId == null) !== (a.jobGroupId == null), { message: 'outbound:pick.errors.assignOne', path: ['assigneeId'] })
+export type AssignWaveArgs = z.infer<typeof AssignWaveArgs>
+/** Print a wave's picking list (spec section 5: "one wave list printed at a time") on the printer named, else print setup's. */
+export const PrintWaveListArgs = z.strictObject({
+  ids: z.array(z.number().int().positive()).min(1, 'common:validation.selectAtLeastOne').max(1, 'outbound:wave.errors.onePrintAtATime'),
+  printerId: z.number().int().positive().nullish(),
+})
+export type PrintWaveListArgs = z.infer<typeof PrintWaveListArgs>
 
 export const ClaimTaskArgs = z.strictObject({ taskNo: taskNoSchema, cartCode: z.string().trim().max(40).nullish().transform((v) => (v ? v.toUpperCase() : null)) })
 export type ClaimTaskArgs = z.input<typeof ClaimTaskArgs>
@@ -97,9 +115,13 @@ export type ResolveDiffArgs = z.infer<typeof ResolveDiffArgs>
 /** Server answers. */
 export interface WaveMade { waveNo: string; id: number; orders: number; qty: number; tasks: string[]; ruleId: number | null }
 export interface GenerateResult { waves: WaveMade[]; skipped: number }
+/** What generating by rule would do now (the handler's own selection, nothing written): orders waved, waves made, orders left out. */
+export interface GeneratePreview { orders: number; waves: number; skipped: number }
 export interface PickNext { lineId: number; seq: number; locationCode: string; skuCode: string; orderNo: string; remaining: number }
 export interface PickResult { taskNo: string; lineId: number; picked: number; remaining: number; taskDone: boolean; next: PickNext | null; waveStatus: number; orderReady: string[] }
 export interface ShortResult extends PickResult { diffNo: string }
+export interface WaveListPrinted { waveNo: string; printer: string; jobId: number; pages: number; bytes: number; url: string }
+export interface WaveAssigned { waveNo: string; assigned: string[] }
 
 /** Endpoints (src/server/areas/outbound/picking.ts). */
 export const PICKING_API = {
@@ -109,6 +131,9 @@ export const PICKING_API = {
   task: (taskNo: string) => `/api/outbound/picking-tasks/by-no/${encodeURIComponent(taskNo)}`,
   diffs: '/api/outbound/pick-diffs',
   assignees: '/api/outbound/picking-tasks/assignees',
+  /** The wave's picking list as a PDF (locations in path order, SKU, quantity, orders). */
+  waveList: (waveNo: string) => `/api/outbound/waves/by-no/${encodeURIComponent(waveNo)}/picking-list.pdf`,
+  generatePreview: '/api/outbound/waves/generate-preview',
 } as const
 
 const P = PICKING_PERMISSIONS
@@ -143,11 +168,45 @@ const byMachine = <D extends { status: number }>(m: MachineDef<D>, id: string, k
 }
 const theTask = (ctx: CommandContext) => targetRows(ctx, 'task')[0]
 const atStation = (ctx: CommandContext) => ctx.route === '' || ctx.route.startsWith(PICKING_PATH)
+/** The wave pages and the picking task list: where a wave's picking list is printed. */
+const onWavesOrTasks = (ctx: CommandContext) => ctx.route === '' || ctx.route.startsWith(WAVE_PATH) || ctx.route.startsWith(PICKING_PATH)
+/** The waves a picking list command acts on: the wave pages' targets, else the waves of the selected picking tasks. */
+function listWaves(ctx: CommandContext): readonly Row[] {
+  const waves = targetRows(ctx, 'wave')
+  if (waves.length) return waves
+  const byId = new Map<number, Row>()
+  for (const t of targetRows(ctx, 'task')) {
+    const id = Number(t.waveId)
+    if (Number.isInteger(id) && id > 0 && !byId.has(id)) byId.set(id, { id, waveNo: t.waveNo })
+  }
+  return [...byId.values()]
+}
+/** Exactly one wave (spec section 5: "one wave list printed at a time"), not cancelled. */
+const listEnabled = (ctx: CommandContext): EnabledResult => {
+  const rows = listWaves(ctx)
+  if (!rows.length) return 'common:validation.selectAtLeastOne'
+  if (rows.length > 1) return 'outbound:wave.errors.onePrintAtATime'
+  return enabledOver(waveMachine, 'outbound.wave.printList', rows, ctx)
+}
+/** The wave list itself (not its details page): where the wave list's own keys fire. */
+const onWaveList = (ctx: CommandContext) => ctx.route.split(/[?#]/)[0] === WAVE_PATH
 
 export const pickingCommands: readonly CommandDef<any>[] = [
   defineCommand<GenerateWavesArgs>({
     id: 'outbound.wave.generate', title: 'commands:outbound.wave.generate', section: 'document', permission: P.waveCreate,
-    input: GenerateWavesArgs, server: true, keywords: KEYWORDS, shortcut: 'Alt+g', scope: 'global',
+    // Creates many waves from many orders: Alt+G only on the wave list with its grid focused (never on
+    // a station or another screen), and from every surface one question naming the orders and waves
+    // the server's dry run counts (none: said, nothing runs).
+    input: GenerateWavesArgs, server: true, keywords: KEYWORDS, shortcut: 'Alt+g', scope: 'grid', shortcutWhen: onWaveList,
+    confirm: 'outbound:wave.confirm.generate',
+    bulk: {
+      noun: 'outbound:wave.confirm.generateCount', none: 'outbound:wave.done.none',
+      preview: async (_ctx, rt, args) => {
+        if (!rt.read) throw new Error('outbound.wave.generate: the runtime cannot read the dry run')
+        const p = await rt.read<GeneratePreview>(PICKING_API.generatePreview, args?.ruleId != null ? { ruleId: args.ruleId } : undefined)
+        return { count: p.orders, params: { waves: p.waves, skipped: p.skipped } }
+      },
+    },
     run: async (_ctx, rt, args) => {
       const r = await rt.callServer<GenerateResult>('outbound.wave.generate', args ?? {})
       rt.toast(r.waves.length ? 'success' : 'info', r.waves.length ? 'outbound:wave.done.generated' : 'outbound:wave.done.none', { count: r.waves.length, waveNo: r.waves.map((w) => w.waveNo).join(', ') })
@@ -157,6 +216,7 @@ export const pickingCommands: readonly CommandDef<any>[] = [
   defineCommand<CreateWaveArgs>({
     id: 'outbound.wave.create', title: 'commands:outbound.wave.create', section: 'document', permission: P.waveCreate,
     input: CreateWaveArgs, server: true, keywords: KEYWORDS, when: (ctx) => ctx.route === '' || ctx.route.startsWith(OUTBOUND_ORDER_PATH),
+    bulk: { noun: 'palette:bulk.count.outboundOrder', targets: (ctx) => selectedOutboundIds(ctx).length, askFrom: 2 },
     enabled: (ctx) => (selectedOutboundIds(ctx).length ? true : 'common:validation.selectAtLeastOne'),
     run: async (ctx, rt, args) => {
       const r = await rt.callServer<WaveMade>('outbound.wave.create', args ?? { orderIds: selectedOutboundIds(ctx) })
@@ -167,6 +227,7 @@ export const pickingCommands: readonly CommandDef<any>[] = [
   defineCommand<WaveIdsArgs>({
     id: 'outbound.wave.cancel', title: 'commands:outbound.wave.cancel', section: 'status', permission: P.waveCancel,
     input: WaveIdsArgs, server: true, keywords: KEYWORDS, confirm: 'outbound:wave.confirm.cancel',
+    bulk: { noun: 'palette:bulk.count.wave', targets: (ctx) => idsOf(targetRows(ctx, 'wave')).length },
     when: (ctx) => ctx.route === '' || ctx.route.startsWith(WAVE_PATH), enabled: byMachine(waveMachine, 'outbound.wave.cancel', 'wave'),
     run: async (ctx, rt, args) => {
       const r = await rt.callServer<{ cancelled: string[] }>('outbound.wave.cancel', args ?? { ids: idsOf(targetRows(ctx, 'wave')) })
@@ -177,6 +238,7 @@ export const pickingCommands: readonly CommandDef<any>[] = [
   defineCommand<AssignTasksArgs>({
     id: 'outbound.pickTask.assign', title: 'commands:outbound.pickTask.assign', section: 'document', permission: P.taskAssign,
     input: AssignTasksArgs, server: true, keywords: [...KEYWORDS, 'allot'],
+    bulk: { noun: 'palette:bulk.count.pickingTask', targets: (ctx) => idsOf(targetRows(ctx, 'task')).length, askFrom: 2 },
     when: (ctx) => ctx.route === '' || ctx.route.startsWith(PICKING_PATH) || ctx.route.startsWith(WAVE_PATH),
     enabled: byMachine(pickingTaskMachine, 'outbound.pickTask.assign', 'task'),
     run: async (ctx, rt, args) => {
@@ -254,6 +316,53 @@ export const pickingCommands: readonly CommandDef<any>[] = [
       if (args === undefined) return rt.effect('grid.openRow')
       const r = await rt.callServer<{ diffNo: string }>('outbound.pickDiff.resolve', args)
       rt.toast('success', 'outbound:pickDiff.done.resolved', { diffNo: r.diffNo })
+      return r
+    },
+  }),
+  // The wave's picking list (issue 18): printed on print setup's picking-list printer (a PDF printer), or
+  // downloaded as the same PDF. One wave at a time (spec section 5), from the wave list, the wave's page
+  // or the picking tasks of one wave.
+  defineCommand<PrintWaveListArgs>({
+    id: 'outbound.wave.printList', title: 'commands:outbound.wave.printList', section: 'document', permission: P.taskPrint,
+    input: PrintWaveListArgs, server: true, keywords: [...KEYWORDS, 'print', 'PDF', 'picking list'], when: onWavesOrTasks, enabled: listEnabled,
+    fieldLabel: (f) => (f === 'ids' ? 'outbound:wave.document' : undefined),
+    run: async (ctx, rt, args) => {
+      const r = await rt.callServer<WaveListPrinted>('outbound.wave.printList', args ?? { ids: idsOf(listWaves(ctx)) })
+      rt.toast('success', 'outbound:wave.done.printed', { waveNo: r.waveNo, printer: r.printer })
+      return r
+    },
+  }),
+  defineCommand({
+    id: 'outbound.wave.downloadList', title: 'commands:outbound.wave.downloadList', section: 'document', permission: P.taskPrint,
+    keywords: [...KEYWORDS, 'download', 'PDF', 'picking list'], when: onWavesOrTasks, enabled: listEnabled,
+    run: (ctx, rt) => {
+      const [w] = listWaves(ctx)
+      if (!w || typeof w.waveNo !== 'string') return undefined
+      rt.open(LABELS_DOWNLOAD_PANEL, { url: PICKING_API.waveList(w.waveNo), orderNo: w.waveNo, messageKey: 'outbound:wave.done.downloading' })
+      return { waveNo: w.waveNo }
+    },
+  }),
+  // Allot the wave's picking tasks (its unclaimed ones) in one go: the seeded wave-picking:assign button.
+  defineCommand<AssignWaveArgs>({
+    id: 'outbound.wave.assign', title: 'commands:outbound.wave.assign', section: 'document', permission: P.waveAssign,
+    input: AssignWaveArgs, server: true, keywords: [...KEYWORDS, 'allot', 'assign'], when: (ctx) => ctx.route === '' || ctx.route.startsWith(WAVE_PATH),
+    bulk: { noun: 'palette:bulk.count.pickingTask', targets: (ctx) => Number(targetRows(ctx, 'wave')[0]?.taskCount ?? 0), askFrom: 2 },
+    enabled: (ctx) => {
+      const rows = targetRows(ctx, 'wave')
+      if (rows.length > 1) return 'common:validation.selectExactlyOne'
+      return rows.length ? enabledOver(waveMachine, 'outbound.wave.assign', rows, ctx) : 'common:validation.selectAtLeastOne'
+    },
+    run: async (ctx, rt, args) => {
+      let a = args
+      if (a === undefined) {
+        const [w] = targetRows(ctx, 'wave')
+        if (!w) return undefined
+        const who = await rt.prompt?.<{ assigneeId?: number; jobGroupId?: number }>('outbound.pickAssignee')
+        if (!who) return undefined
+        a = { waveId: Number(w.id), assigneeId: who.assigneeId ?? null, jobGroupId: who.jobGroupId ?? null }
+      }
+      const r = await rt.callServer<WaveAssigned>('outbound.wave.assign', a)
+      rt.toast('success', 'outbound:wave.done.assigned', { waveNo: r.waveNo, count: r.assigned.length })
       return r
     },
   }),

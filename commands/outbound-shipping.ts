@@ -21,6 +21,8 @@ export const AUTO_PACK_PATH = '/stock-out/ToC/auto-packaging'
 export const SHIPPING_PATH = '/stock-out/ToC/shippinginfo'
 export const RETURN_SHELF_PATH = '/stock-out-abnormal/stop-stock-out'
 export const returnShelfPath = (taskNo: string) => `${RETURN_SHELF_PATH}?task=${encodeURIComponent(taskNo)}`
+/** The shipping station showing one handover list (palette "go to document"). */
+export const handoverPath = (handoverNo: string) => `${SHIPPING_PATH}?handover=${encodeURIComponent(handoverNo)}`
 
 /** Permission codes: buttons of reviewpackaging, auto-packaging, shippinginfo, stop-stock-out (src/domain/menu/catalog.ts). */
 export const SHIPPING_PERMISSIONS = {
@@ -38,6 +40,10 @@ export const SHIPPING_PERMISSIONS = {
 const code = z.string().trim().min(1, 'errors:field.required').max(80).transform((s) => s.toUpperCase())
 const orderNo = z.string().trim().min(1, 'errors:field.required').max(40).transform((s) => s.toUpperCase())
 const dim = z.number().int().min(1, 'errors:field.tooSmall').max(5000).nullish()
+/** Most characters of a packing list number or box code. */
+export const PACK_CODE_MAX = 40
+const packCode = z.string().trim().max(PACK_CODE_MAX, 'errors:field.tooBig').transform((v) => v.toUpperCase())
+  .refine((v) => v === '' || /^[A-Z0-9-]+$/.test(v), 'errors:field.codeFormat').nullish().transform((v) => (v ? v : null))
 
 /** Start (or resume) reviewing: the order's number, its tracking number or its wall slot. */
 export const ReviewStartArgs = z.strictObject({ code, exceptionStation: z.boolean().default(false) })
@@ -55,7 +61,19 @@ export const ReviewPackArgs = z.strictObject({
   lengthMm: dim, widthMm: dim, heightMm: dim,
   /** The parcels the order is packed into (one material and one face sheet each); not more than its units. */
   parcels: z.number().int().min(1, 'errors:field.tooSmall').max(MAX_PARCELS, 'errors:field.tooBig').default(1),
+  /** Spec section 3 "Packing: … photo, packing list number, box code" (optional; codes as capital letters, digits and '-'). */
+  packingListNo: packCode,
+  boxCode: packCode,
+  /** An uploaded photo of the packed parcel (POST /api/files/upload?purpose=photo → its id). */
+  photoFileId: z.uuid('errors:field.invalid').nullish(),
 })
+/** Field labels of the pack's arguments (messages name the field as the station shows it). */
+export const packFieldLabel = (f: string): string | undefined => PACK_FIELD_LABELS[f]
+const PACK_FIELD_LABELS: Record<string, string> = {
+  materialId: 'outbound-ship:pack.material', weightG: 'outbound-ship:pack.weight', parcels: 'outbound-ship:pack.parcels',
+  lengthMm: 'outbound-ship:pack.dim.l', widthMm: 'outbound-ship:pack.dim.w', heightMm: 'outbound-ship:pack.dim.h',
+  packingListNo: 'outbound-ship:pack.packingListNo', boxCode: 'outbound-ship:pack.boxCode', photoFileId: 'outbound-ship:pack.photo',
+}
 export type ReviewPackArgs = z.input<typeof ReviewPackArgs>
 export const OrderNoArgs = z.strictObject({ orderNo })
 export type OrderNoArgs = z.input<typeof OrderNoArgs>
@@ -78,6 +96,8 @@ export interface ReviewLine { lineId: number; lineNo: number; skuCode: string; s
 export interface ReviewView {
   id: number; orderNo: string; status: number; packingStatus: number; faceSheetStatus: number; trackingNo: string | null; sortSlot: number | null
   shippingMethod: string | null; consigneeName: string | null; lines: ReviewLine[]; reviewed: number; total: number; done: boolean
+  /** Shown before packing: why the order's carrier cannot label it (the face sheet purchase's own check), and what to do; null when it can. */
+  labelWarning: { key: string; params: Record<string, unknown>; hint: { key: string; params: Record<string, unknown> } } | null
 }
 export interface PackResult { orderId: number; orderNo: string; trackingNo: string | null; faceSheetStatus: number; materialCode: string; materialLeft: number }
 export interface ShipResult { orderNo: string; trackingNo: string | null; handoverNo: string; carrier: string; parcels: number; qty: number }
@@ -124,13 +144,14 @@ export const shippingCommands: readonly CommandDef<any>[] = [
   defineCommand<ReviewStartArgs>({ id: 'outbound.review.start', title: 'commands:outbound.review.start', section: 'scan', permission: P.review, input: ReviewStartArgs, server: true, keywords: KEYWORDS, when: () => false, enabled: byOrder('outbound.review.start') }),
   defineCommand<ReviewStartArgs>({ id: 'outbound.review.startException', title: 'commands:outbound.review.startException', section: 'scan', permission: P.reviewException, input: ReviewStartArgs, server: true, keywords: KEYWORDS, when: () => false, enabled: byOrder('outbound.review.startException') }),
   defineCommand<ReviewScanArgs>({ id: 'outbound.review.scan', title: 'commands:outbound.review.scan', section: 'scan', permission: P.review, input: ReviewScanArgs, server: true, keywords: KEYWORDS, when: () => false, enabled: byOrder('outbound.review.scan') }),
-  defineCommand<ReviewPackArgs>({ id: 'outbound.review.pack', title: 'commands:outbound.review.pack', section: 'scan', permission: P.review, input: ReviewPackArgs, server: true, keywords: KEYWORDS, when: () => false, enabled: byOrder('outbound.review.pack') }),
+  defineCommand<ReviewPackArgs>({ id: 'outbound.review.pack', title: 'commands:outbound.review.pack', section: 'scan', permission: P.review, input: ReviewPackArgs, server: true, keywords: KEYWORDS, when: () => false, enabled: byOrder('outbound.review.pack'), fieldLabel: packFieldLabel }),
   defineCommand<OrderNoArgs>({ id: 'outbound.review.reset', title: 'commands:outbound.review.reset', section: 'scan', permission: P.review, input: OrderNoArgs, server: true, keywords: KEYWORDS, when: () => false, enabled: byOrder('outbound.review.reset') }),
   defineCommand<AutoPackArgs>({ id: 'outbound.review.auto', title: 'commands:outbound.review.auto', section: 'scan', permission: P.autoPack, input: AutoPackArgs, server: true, keywords: [...KEYWORDS, 'auto'], when: () => false }),
   defineCommand<ShipScanArgs>({ id: 'outbound.ship.scan', title: 'commands:outbound.ship.scan', section: 'scan', permission: P.ship, input: ShipScanArgs, server: true, keywords: KEYWORDS, when: () => false, enabled: byOrder('outbound.ship.scan') }),
   defineCommand<CancelShipmentArgs>({
     id: 'outbound.order.cancelShipment', title: 'commands:outbound.order.cancelShipment', section: 'status', permission: P.cancelShipment,
     input: CancelShipmentArgs, server: true, keywords: KEYWORDS, confirm: 'outbound:ship.confirm.cancel', when: inOrders, enabled: cancelEnabled,
+    bulk: { noun: 'palette:bulk.count.outboundOrder', targets: (ctx) => (ctx.selection.length ? selectedOutboundIds(ctx).length : orderRows(ctx).length) },
     run: async (ctx, rt, args) => {
       const ids = args?.ids ?? (ctx.selection.length ? selectedOutboundIds(ctx) : orderRows(ctx).map((r) => Number(r.id)))
       const r = await rt.callServer<{ cancelled: string[] }>('outbound.order.cancelShipment', { ids })

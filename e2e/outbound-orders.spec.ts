@@ -1,6 +1,7 @@
 // A ToC sales outbound order by keyboard and typed text only (issue 12): "New outbound order" from the
-// palette — a save with the consignee missing refused on its fields, an unknown code refused on its
-// line with the form kept, the line removed, Ctrl+Enter saves and opens the details — then validated
+// palette — a save with the consignee missing refused on its fields; codes typed back to back, each
+// checked with the server on Enter: an unknown one refused at once naming it and its line, the typed text
+// kept (issue 18); a line removed with Alt+Backspace on it — Ctrl+Enter saves and opens the details — then validated
 // from the palette on its details page (validate then disabled with its reason), and reached again by
 // its number from the palette. The import → merge → wave → pick flow is e2e/outbound-flow.spec.ts.
 // Screenshots of the details at 1440 and 1280 px go to test-results/.
@@ -37,7 +38,9 @@ test('a sales outbound order by keyboard: create, validate, go to document', asy
   const c = new Console(page)
   await c.signIn('admin')
   await c.dismissAnnouncement()
-  const skus = (await get<{ records: { skuCode: string }[] }>(page, '/api/resources/sku?size=3')).records.map((r) => r.skuCode)
+  // The first line's SKU has stock: validated, the order is in force (holding nothing it would be validated, waiting for stock — issue 18).
+  const inStock = (await get<{ records: { skuCode: string; available: number }[] }>(page, '/api/stock/list?size=50')).records.find((r) => r.available > 0)!.skuCode
+  const skus = [inStock, ...(await get<{ records: { skuCode: string }[] }>(page, '/api/resources/sku?size=4')).records.map((r) => r.skuCode).filter((x) => x !== inStock)].slice(0, 3)
   expect(skus).toHaveLength(3)
   const run = String(Date.now()).slice(-7)
 
@@ -62,19 +65,30 @@ test('a sales outbound order by keyboard: create, validate, go to document', asy
   await typeIn('address', 'Av. Vallarta 1234')
   await expect(form.locator('[data-field="consigneeName"] [role="alert"]')).toHaveCount(0)
   await tabTo(page, form.getByTestId('order-scan'))
+  // Typed back to back, as a scanner does: each code is checked on Enter, in order; the unknown one is
+  // refused at once, naming it and the line it would make, and stays in the field as typed.
   for (const code of [skus[0]!, skus[1]!, 'NO-SUCH-E2E-CODE']) {
     await page.keyboard.type(code)
     await page.keyboard.press('Enter')
   }
   const lines = form.getByTestId('order-form-lines').locator('tbody tr')
-  await expect(lines).toHaveCount(3)
-  await page.keyboard.press('Control+Enter')
-  // The server's refusal stands on the line it names; the form keeps what was typed.
-  await expect(form.getByTestId('line-error-3')).toHaveText(fill(zh('outbound:order.errors.codeUnknown'), { line: 3, code: 'NO-SUCH-E2E-CODE' }))
-  await expect(form.locator('[data-field="consigneeName"] input')).toHaveValue('Lucía Hernández')
-  await tabTo(page, form.getByRole('button', { name: fill(zh('outbound-ui:form.remove'), { line: 3 }) }))
-  await page.keyboard.press('Enter')
+  await expect(form.getByTestId('order-scan-error')).toHaveText(fill(zh('outbound:order.errors.codeUnknown'), { line: 3, code: 'NO-SUCH-E2E-CODE' }))
+  await expect(form.getByTestId('order-scan')).toHaveValue('NO-SUCH-E2E-CODE')
+  await expect(form.getByTestId('order-scan')).toBeFocused()
   await expect(lines).toHaveCount(2)
+  await expect(form.locator('[data-field="consigneeName"] input')).toHaveValue('Lucía Hernández')
+  // The typed text replaced by a real code: a third line, then removed by a key on it (Alt+Backspace).
+  await page.keyboard.press('Control+a')
+  await page.keyboard.type(skus[2]!)
+  await page.keyboard.press('Enter')
+  await expect(lines).toHaveCount(3)
+  await expect(form.getByTestId('order-scan-error')).toHaveCount(0)
+  await shot(page, 'outbound-order-form-lines')
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await tabTo(page, lines.nth(2).locator('input[data-line-qty]'))
+  await page.keyboard.press('Alt+Backspace')
+  await expect(lines).toHaveCount(2)
+  await expect(lines.nth(1).locator('input[data-line-qty]')).toBeFocused()
   await page.keyboard.press('Control+Enter')
 
   const details = page.getByTestId('outbound-order-details')

@@ -34,7 +34,7 @@ export const CARRIER_ADAPTERS = ['simulator'] as const
 /** Printer output: PDF (laser/plain paper) or ZPL (thermal label printers). */
 export const PRINTER_FORMATS = ['pdf', 'zpl'] as const
 /** What a print template or print setup is for. */
-export const PRINT_DOC_KINDS = ['faceSheet', 'box', 'sku', 'fnsku'] as const
+export const PRINT_DOC_KINDS = ['faceSheet', 'box', 'sku', 'fnsku', 'pickingList'] as const
 export const PackingTaskStatus = { Unclaimed: 0, Unpacked: 1, Packed: 2, Finish: 3, Closed: 4, Lock: 7, Stop: 8 } as const
 /** Feedback: 0 pending (red tag), 10 accepted (warning), 20 demand (info), 90 finished (green). */
 export const FeedbackStatus = { Pending: 0, Accepted: 10, Demand: 20, Finished: 90 } as const

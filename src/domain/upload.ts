@@ -1,7 +1,7 @@
 // Upload rules of spec section 5, shared by the client (checks before sending) and the server (the
 // check that counts). Both the extension and the size must pass; one file at a time.
 //   templates: xls/xlsx ≤ 10 MB · some imports: xls/xlsx ≤ 1 MB · app packages: apk/wgt ≤ 50 MB ·
-//   marketplace labels: xls/xlsx/pdf ≤ 10 MB · feedback attachments: images/pdf ≤ 10 MB.
+//   marketplace labels: xls/xlsx/pdf ≤ 10 MB · feedback attachments: images/pdf ≤ 10 MB · photos: images ≤ 10 MB.
 
 export const MB = 1024 * 1024
 /** Default size limit when a rule names none (spec: "default 10MB"). */
@@ -19,6 +19,8 @@ export const UPLOAD_RULES = {
   label: { extensions: ['xls', 'xlsx', 'pdf'], maxMb: 10 },
   app: { extensions: ['apk', 'wgt'], maxMb: 50 },
   attachment: { extensions: ['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'pdf'], maxMb: 10 },
+  /** A photo (the packing photo of spec section 3): images only. */
+  photo: { extensions: ['jpg', 'jpeg', 'png', 'webp'], maxMb: 10 },
 } as const satisfies Record<string, UploadRule>
 
 export type UploadPurpose = keyof typeof UPLOAD_RULES

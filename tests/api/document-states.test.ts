@@ -153,8 +153,10 @@ describe('the server refuses exactly where the browser disables', () => {
     // Draft: validate, void, lock, stop, shipping method, split, switch; Effective: void, lock, stop,
     // terminate, refresh, shipping method, split, switch; ReadyOut: lock, stop; AbnormalLock: unlock,
     // stop, terminate; Cancel and StopTransport: switch. Issue 13: ReadyOut (to be packed): review start at
-    // either station; Over (shipped): cancel shipment.
-    expect(enabled).toBe(25)
+    // either station; Over (shipped): cancel shipment. Issue 18 (spec section 4's codes): Approve 6
+    // (validated, waiting for stock): validate again, void, lock, stop, terminate, switch; DeficiencyOver 5
+    // (shipped short): cancel shipment.
+    expect(enabled).toBe(32)
   }, 300_000)
 
   it('the operation log shows a refusal in the reader\'s language, not its key', async () => {

@@ -153,8 +153,9 @@ describe('allocation through the status machine', () => {
     expect(await head(a.id)).toMatchObject({ status: 1, lock_from_status: null })
     const st = await run('outbound.order.stop', { ids: [a.id], reason: 'customer cancelled' })
     expect(st.changed[0]).toMatchObject({ to: 8, released: 2 })
+    // Terminate produces the spec's "terminated" (StopTransport 8), not completed-short (5).
     const tm = await run('outbound.order.terminate', { ids: [b.id], reason: 'short' })
-    expect(tm.changed[0]).toMatchObject({ to: 5, released: 3 })
+    expect(tm.changed[0]).toMatchObject({ to: 8, released: 3 })
     expect(await free(s.id)).toBe(10)
     // Closed orders refuse every further move with the machine's reason, naming the order.
     const again = await admin.cmd('outbound.order.void', { ids: [b.id] })
@@ -191,7 +192,8 @@ describe('allocation through the status machine', () => {
   it('a selection moves all or nothing: one refused order rolls the others back', async () => {
     const a = await create([{ code: skus[4]!.code, qty: 1 }])
     const b = await create([{ code: skus[4]!.code, qty: 1 }])
-    await run('outbound.order.validate', { ids: [b.id] })
+    // Voided: validate refuses it (a validated order waiting for stock may be validated again — issue 18).
+    await run('outbound.order.void', { ids: [b.id] })
     const r = await admin.cmd('outbound.order.validate', { ids: [a.id, b.id] })
     expect(r.statusCode).toBe(409)
     expect(r.json()).toMatchObject({ messageKey: 'outbound:order.errors.validateOnlyDraft' })
@@ -218,7 +220,7 @@ describe('allocation through the status machine', () => {
     const rows = p.json().data.rows
     expect(rows.find((r: any) => r.id === a.id)).toMatchObject({ change: true, reason: null })
     expect(rows.find((r: any) => r.id === b.id)).toMatchObject({ change: false, reason: 'outbound:order.errors.validateOnlyDraft' })
-    expect(rows.find((r: any) => r.id === b.id).message).toContain('只有草稿可以生效')
+    expect(rows.find((r: any) => r.id === b.id).message).toContain('仅草稿和已审核待库存的订单可以生效')
     const r = await run('outbound.order.status', { ids: [a.id, b.id], action: 'validate' })
     expect(r.changed.map((c: any) => c.id)).toEqual([a.id])
     expect(r.refused.map((c: any) => c.id)).toEqual([b.id])
@@ -243,7 +245,8 @@ describe('split by the order splitting rule', () => {
     expect(part.expectedQty).toBe(4)
     expect(await head(o.id)).toMatchObject({ status: 1, expected_qty: 2, allocated_qty: 2 })
     const p = (await admin.get(OUTBOUND_ORDER_API.detail(part.orderNo))).json().data.order
-    expect(p).toMatchObject({ status: 1, associationNo: o.orderNo, sourceNo: null, platform: 'AMAZON', consigneeName: 'Ana Ruiz' })
+    // The split-off part holds nothing: validated (spec code 6), waiting for stock.
+    expect(p).toMatchObject({ status: 6, associationNo: o.orderNo, sourceNo: null, platform: 'AMAZON', consigneeName: 'Ana Ruiz' })
     expect(await free(s.id)).toBe(before)
     // Nothing left to split: refused naming the rule.
     const again = await admin.cmd('outbound.order.split', { ids: [o.id] })
@@ -276,12 +279,13 @@ describe('switch warehouse', () => {
     expect(notMine.statusCode).toBe(400)
     expect(notMine.json().errors[0]).toMatchObject({ field: 'warehouseId', messageKey: 'outbound:order.errors.switchNotYours' })
     const r = await run('outbound.order.switchWarehouse', { ids: [o.id], warehouseId: 168 })
-    expect(r.moved[0]).toMatchObject({ id: o.id, from: o.orderNo, status: 1 })
+    // No stock of it there: validated (spec code 6), waiting for stock in that warehouse.
+    expect(r.moved[0]).toMatchObject({ id: o.id, from: o.orderNo, status: 6 })
     const newNo = r.moved[0].to
     expect(await openReserved(o.orderNo)).toBe(0)
     expect((await admin.get(OUTBOUND_ORDER_API.detailById(o.id))).statusCode).toBe(404)
     const there = (await admin.in({ warehouseId: 168 }).get(OUTBOUND_ORDER_API.detail(newNo))).json().data
-    expect(there.order).toMatchObject({ orderNo: newNo, sourceNo: 'SWITCH-1', status: 1 })
+    expect(there.order).toMatchObject({ orderNo: newNo, sourceNo: 'SWITCH-1', status: 6 })
     expect(there.lines.map((l: any) => [l.skuCode, l.qty])).toEqual([[s.code, 1]])
     await invariantsClean()
   })
@@ -318,6 +322,8 @@ describe('merge', () => {
     expect(one.json().errors[0]).toMatchObject({ field: 'ids', messageKey: 'outbound:merge.errors.tooFewIds' })
     const draft = await admin.cmd('outbound.order.merge', { ids: [a.id, b.id] })
     expect(draft.json()).toMatchObject({ messageKey: 'outbound:order.errors.mergeStatus' })
+    // In force (stock reserved): merge takes only orders in force.
+    await stock(skus[4]!.id, 3)
     await run('outbound.order.validate', { ids: [a.id, b.id, c.id] })
     const method = await admin.cmd('outbound.order.merge', { ids: [a.id, b.id] })
     expect(method.statusCode).toBe(409)

@@ -156,9 +156,12 @@ describe('a wave by hand, the picking station, a short pick and its resolution',
     await stock(c.id, 0, 1)
     const o = await validOrder([{ code: c.code, qty: 1 }])
     const o2 = await validOrder([{ code: c.code, qty: 1 }], { consigneeName: 'Other' })
-    expect((await order(o2.id)).allocated_qty).toBe(0)
+    // Nothing reserved: validated (spec code 6), waiting for stock; validating again allocates what came in.
+    expect(await order(o2.id)).toMatchObject({ status: 6, allocated_qty: 0 })
     await stock(c.id, 1, 1)
-    await ok(admin, 'outbound.order.refreshLock', { ids: [o2.id] })
+    await refused(admin, 'outbound.order.refreshLock', { ids: [o2.id] }, 409, 'outbound:order.errors.refreshLockStatus')
+    await ok(admin, 'outbound.order.validate', { ids: [o2.id] })
+    expect((await order(o2.id)).status).toBe(1)
     const w = await ok(admin, 'outbound.wave.create', { orderIds: [o.id, o2.id], taskMode: 'whole' })
     expect(w.tasks.length).toBe(2)
     const [t1, t2] = w.tasks as string[]
@@ -170,8 +173,8 @@ describe('a wave by hand, the picking station, a short pick and its resolution',
     const [diff] = (await admin.get(`${PICKING_API.diffs}?diffNo=${sh.diffNo}`)).json().data.records
     const r = await ok(admin, 'outbound.pickDiff.resolve', { id: diff.id, resolution: 'outOfStock' })
     expect(r).toMatchObject({ resolvedQty: 0, taskNo: null })
-    // o2 had nothing picked: it leaves the wave and waits for stock in force; the wave is partially picked.
-    expect(await order(o2.id)).toMatchObject({ status: 1, wave_no: null, picked_qty: 0, allocated_qty: 0 })
+    // o2 had nothing picked and holds nothing: it leaves the wave, validated again (6), waiting for stock; the wave is partially picked.
+    expect(await order(o2.id)).toMatchObject({ status: 6, wave_no: null, picked_qty: 0, allocated_qty: 0 })
     expect((await order(o.id)).status).toBe(2)
     expect((await wave(w.waveNo)).wave.status).toBe(3)
     await invariantsClean()

@@ -268,7 +268,7 @@ describe('merge and rest sorting, the sorting wall', () => {
     await ok(admin, 'outbound.sort.put', { sortNo: r.sortNo, containerCode: 'CART-X1', code: a!.code, slotNo: 1 })
     // o8's slot is open and o8 awaits outbound: the wall is not done.
     const open = await refused(admin, 'outbound.sortTask.complete', { ids: [r.id] }, 409, 'outbound-sorting:errors.slotsOpen')
-    expect(open.responseDesc).toBe(`Sorting task ${r.sortNo} still has 1 open slot(s) of orders awaiting outbound (slot 2: ${o8.orderNo})`)
+    expect(open.responseDesc).toBe(`Sorting task ${r.sortNo} still has 1 open slot of orders awaiting outbound (slot 2: ${o8.orderNo})`)
     // o8 is intercepted after picking: its goods go back through a return-to-shelf task, not into slot 2.
     await ok(admin, 'outbound.order.stop', { ids: [o8.id], reason: 'customer cancelled' })
     await refused(admin, 'outbound.sort.put', { sortNo: r.sortNo, containerCode: 'CART-X1', code: d!.code, slotNo: 2 }, 409, 'outbound-sorting:errors.orderNotSortable')

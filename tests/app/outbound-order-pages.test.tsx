@@ -17,6 +17,9 @@ import { commandEnabled } from '../../src/domain/commands'
 import { getActiveRegistry } from '../../src/app/commands/registry'
 import { buildCommandContext } from '../../src/app/commands/context'
 import { selection } from '../../src/app/state/selection'
+import { i18next } from '../../src/app/i18n'
+import { toasts } from '../../src/app/state/toast'
+import { addStock } from '../../src/server/inventory/ledger'
 
 let h: Harness
 let admin: ApiClient
@@ -25,7 +28,7 @@ const orders: Record<'draft' | 'effective', { id: number; orderNo: string }> = {
 const route = (path: string, componentKey: string) => ({ route: { path, name: componentKey, title: '', componentKey, meta: {}, params: {} } })
 const LIST = ['/stock-out/ToC/sales-outbound', 'stock-out/toc-sales-outbound'] as const
 const DETAILS = ['/stock-out/ToC/sales-outbound/details', 'stock-out/toc-sales-outbound-details'] as const
-const NOT_DRAFT = (no: string) => `Order ${no} is not a draft: only drafts can be validated`
+const NOT_DRAFT = (no: string) => `Order ${no} cannot be validated in its status: only drafts, and validated orders waiting for stock (validating again allocates what there is now)`
 
 async function command(id: string, args: Record<string, unknown>) {
   const r = await admin.cmd(id, args)
@@ -38,7 +41,11 @@ const rowOf = (orderNo: string) => $$('[role="row"]').findIndex((r) => r.textCon
 beforeAll(async () => {
   h = await startHarness('admin', [1, 26])
   admin = await apiAs(h.t, 'admin')
-  const [s] = await q<{ sku_code: string }>(`SELECT sku_code FROM product_sku WHERE tenant_id = 1 ORDER BY id DESC LIMIT 1`)
+  const [s] = await q<{ id: number; sku_code: string }>(`SELECT id, sku_code FROM product_sku WHERE tenant_id = 1 ORDER BY id DESC LIMIT 1`)
+  // Stock for it, so that the validated order is in force (reserved), not validated waiting for stock (6).
+  const [loc] = await q<{ id: number }>(`SELECT l.id FROM location l JOIN storage_area a ON a.id = l.storage_area_id
+    WHERE l.tenant_id = 1 AND l.warehouse_id = 26 AND l.status = 1 AND NOT l.temporary AND a.status = 1 AND a.area_type = 2 ORDER BY l.code LIMIT 1`)
+  await h.t.database.tx((tx) => addStock(tx, { tenantId: 1, warehouseId: 26, locationId: Number(loc!.id), skuId: Number(s!.id) }, 5, { docType: 'TEST', docNo: 'T-PAGES' }, { userId: 1, username: 'admin' }))
   const base = { platform: 'SHEIN', shippingMethod: 'PAGE-TEST', consigneeName: 'Ana Ruiz', address: 'Av. Juárez 10', country: 'MX', lines: [{ code: s!.sku_code, qty: 1 }] }
   for (const k of ['draft', 'effective'] as const) orders[k] = await command('outbound.order.create', { ...base, sourceNo: `PAGE-${k}` })
   await command('outbound.order.validate', { ids: [orders.effective.id] })
@@ -71,12 +78,12 @@ describe('outbound order pages', () => {
 
     // A created range of 93 days: refused naming the limit, focus on its end, no list request.
     const before = h.sent.length
-    await typeInto($('#outbound-order-f-createdAtFrom'), '2026-01-01')
-    await typeInto($('#outbound-order-f-createdAtTo'), '2026-04-04')
+    // The range is one box (typed as the operator does; the Search button applies what is typed).
+    await typeInto($('#outbound-order-f-createdAtFrom'), '2026-01-01 ~ 2026-04-04')
     await act(async () => { $<HTMLFormElement>('[data-testid="outbound-order-filters"]')!.requestSubmit() })
     await waitFor(() => $('[data-testid="outbound-order-filters"] [role="alert"]'), 'range refusal')
     expect($('[data-testid="outbound-order-filters"] [role="alert"]')!.textContent).toBe('The date range may span at most 92 days')
-    expect(document.activeElement?.id).toBe('outbound-order-f-createdAtTo')
+    expect(document.activeElement?.id).toBe('outbound-order-f-createdAtFrom')
     expect(h.sent.slice(before).some((s) => s.path === '/api/outbound/orders')).toBe(false)
     m.unmount()
   })
@@ -107,6 +114,8 @@ describe('outbound order pages', () => {
     await waitFor(() => confirm().textContent === 'Apply to 1' && document.activeElement === confirm(), 'validate preview, confirm focused')
     await act(async () => { confirm().click() })
     await waitFor(() => !$('[data-testid="outbound-order-status"]'), 'dialog closed')
+    // The result names its action (issue 18: "1 order validated: CK…", not "1 changed").
+    await waitFor(() => toasts.list.some((x) => x.message.startsWith(`1 order validated: ${orders.draft.orderNo}`)), 'toast naming the action')
     expect(await statusOf(orders.draft.id)).toBe(1)
     m.unmount()
   })
@@ -122,6 +131,10 @@ describe('outbound order pages', () => {
     expect($('[data-testid="order-shippingMethod"]')!.textContent).toBe('PAGE-TEST')
     expect($$('[data-testid="order-lines"] tbody tr td').map((c) => c.textContent).slice(0, 1)).toEqual(['1'])
     expect($$('[data-testid="order-history"] tbody tr').some((r) => r.textContent?.includes('Validate outbound orders'))).toBe(true)
+    // The validation's move by status name (issue 18), never the codes the audit summary records.
+    const moved = `${no} ${i18next.t('dict:outboundOrderStatus.0')} → ${$('[data-testid="order-status"]')!.textContent}`
+    expect($$('[data-testid="order-history"] tbody tr').some((r) => r.textContent?.includes(moved)), moved).toBe(true)
+    expect($('[data-testid="order-history"]')!.textContent).not.toMatch(/\d→\d/)
     const validate = $<HTMLButtonElement>('[data-testid="cmd-outbound.order.validate"]')!
     expect(validate.getAttribute('aria-disabled')).toBe('true')
     expect(validate.title).toBe(NOT_DRAFT(no))

@@ -35,7 +35,7 @@ export const FACE_SHEET_ERRORS = {
 
 /** Order statuses whose goods are picked and wait to leave: the only ones that buy face sheets. */
 export const BUYABLE_ORDER_STATUSES: readonly number[] = [OS.ReadyOut]
-const SHIPPED: readonly number[] = [OS.PartTransport, OS.Over]
+const SHIPPED: readonly number[] = [OS.PartTransport, OS.Over, OS.DeficiencyOver]
 
 const p = (f: FaceSheetFacts) => ({ orderNo: f.orderNo, status: f.status })
 

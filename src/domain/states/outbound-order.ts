@@ -1,28 +1,36 @@
-// The outbound (sales) order's status machine (issue 12), codes of spec section 4:
-//   Draft 0 → Effective 1 (validate: allocation reserves stock; a partial allocation leaves the order
-//   Effective with its shortage) → [wave: wave_no set] → ReadyOut 2 (every line picked; "awaiting
-//   outbound") → (review, ship: next issue) PartTransport 3 / Over 4.
-//   Draft/Effective → Cancel 9 (void: releases exactly what was reserved; not once in a wave).
-//   Draft/Effective/ReadyOut → AbnormalLock 7 (lock: reservations kept, no wave takes it) → unlock
-//   returns to the status it came from (lock_from_status).
-//   Draft/Effective/ReadyOut/AbnormalLock → StopTransport 8 (stop, "intercept": before picking it
-//   releases the reservations and takes the order out of its picking task; after picking the goods go
-//   back to stock through a return-to-stock task — the next issue).
-//   Effective/AbnormalLock with nothing picked → DeficiencyOver 5 (terminate: close the order short,
-//   releasing what is reserved; once something is picked, stop/intercept instead).
+// The outbound (sales) order's status machine (issues 12, 13; codes and labels of spec section 4, aligned
+// in issue 18 — the README's "Outbound order statuses" table says which command produces which code):
+//   Draft 0 → validate (allocation reserves stock) → Effective 1 "in force" when anything is reserved
+//   (a partial allocation keeps its shortage; refresh inventory lock tries again), else Approve 6
+//   "validated": checked, nothing reserved here, waiting for stock — validate again allocates; an
+//   order picked short for good with nothing picked returns there too.
+//   [wave: wave_no set] → ReadyOut 2 "awaiting outbound" (every line picked: the spec's "picked")
+//   → review, pack, ship → Over 4 "shipped" (every expected unit), or DeficiencyOver 5 "completed"
+//   (shipped short: a line picked short for good). PartTransport 3 "partially shipped" is not produced
+//   by ToC orders (one shipping scan ships the order).
+//   Draft/Effective/Validated → Cancel 9 "voided" (void: releases exactly what was reserved; not once in
+//   a wave) — the spec's "invalidated" of the switch-warehouse rule.
+//   Draft/Effective/Validated/ReadyOut → AbnormalLock 7 (lock: reservations kept, no wave takes it) →
+//   unlock returns to the status it came from (lock_from_status).
+//   Draft/Effective/Validated/ReadyOut/AbnormalLock → StopTransport 8 "terminated" (stop, "intercept":
+//   before picking it releases the reservations and takes the order out of its picking task; after
+//   picking the goods go back through a return-to-shelf task).
+//   Effective/Validated/AbnormalLock with nothing picked → StopTransport 8 "terminated" (terminate:
+//   closed for good, releasing what is reserved; once something is picked, stop/intercept instead).
 //   Effective (no wave) ×2..30 → Merging 10 (merge: the merged-from orders; the merged order is a new
-//   Effective order carrying merge_no).
-// Spec section 4's specific rules: switching warehouse only in draft, validated (Effective),
-// invalidated (Cancel) or terminated (StopTransport); choosing a shipping method only in draft or
-// effective and never once the shipment is approved; refresh inventory lock only when effective with
-// no wave number. Section 4/5: merge only effective orders sharing platform, order type, site and
-// shipping method (and consignee), at least 2 and at most 30.
+//   order in force carrying merge_no). Deal 11 is not produced.
+// Spec section 4's specific rules: switching warehouse only in draft, validated (Validated 6, and in
+// force 1: validated with stock reserved here — given back here, allocated again there), invalidated
+// (Cancel 9) or terminated (StopTransport 8); choosing a shipping method only in draft or effective and
+// never once the shipment is approved; refresh inventory lock only when effective with no wave number.
+// Section 4/5: merge only effective orders sharing platform, order type, site and shipping method (and
+// consignee), at least 2 and at most 30.
 // Issue 13 (review, packing, shipping): review starts only on a picked order (ReadyOut 2) — a terminated
-// one (StopTransport, DeficiencyOver, Cancel) "outbound terminated, no review, handle exception", one not
-// fully picked "order has unpicked items, scanning blocked" — that nobody else reviews ("review in
-// progress, no duplicate"; packing InPacking 2 with review_by) and, when it was picked short for good, at
-// the exception station only ("exception location requires review there"). Reviewed and packed
-// (packing Completed 3) with its face sheet bought, the shipping scan takes it to Over 4 (shipped);
+// one (StopTransport, Cancel) "outbound terminated, no review, handle exception", one not fully picked
+// "order has unpicked items, scanning blocked" — that nobody else reviews ("review in progress, no
+// duplicate"; packing InPacking 2 with review_by) and, when it was picked short for good, at the
+// exception station only ("exception location requires review there"). Reviewed and packed (packing
+// Completed 3) with its face sheet bought, the shipping scan takes it to Over 4 (or DeficiencyOver 5);
 // cancelling that shipment asks to confirm (section 4) and brings it back to ReadyOut. Stop after
 // picking ("intercept") is allowed until shipped: the goods go back through a return-to-shelf task.
 // The server moves outbound_order.status only through this machine; the browser asks it too.
@@ -56,22 +64,28 @@ const only = (statuses: readonly number[], key: string) => (o: OutboundOrderFact
 
 /** Statuses a given command may start from (the contract test walks every status against these). */
 export const OUTBOUND_FROM = {
-  validate: [S.Draft],
-  void: [S.Draft, S.Effective],
-  lock: [S.Draft, S.Effective, S.ReadyOut],
+  validate: [S.Draft, S.Approve],
+  void: [S.Draft, S.Effective, S.Approve],
+  lock: [S.Draft, S.Effective, S.Approve, S.ReadyOut],
   unlock: [S.AbnormalLock],
-  stop: [S.Draft, S.Effective, S.ReadyOut, S.AbnormalLock],
-  terminate: [S.Effective, S.AbnormalLock],
+  stop: [S.Draft, S.Effective, S.Approve, S.ReadyOut, S.AbnormalLock],
+  terminate: [S.Effective, S.Approve, S.AbnormalLock],
   shippingMethod: [S.Draft, S.Effective],
   refreshLock: [S.Effective],
   merge: [S.Effective],
-  switchWarehouse: [S.Draft, S.Effective, S.Cancel, S.StopTransport],
+  switchWarehouse: [S.Draft, S.Approve, S.Effective, S.Cancel, S.StopTransport],
   split: [S.Draft, S.Effective],
   wave: [S.Effective],
-  cancelShipment: [S.Over],
+  cancelShipment: [S.Over, S.DeficiencyOver],
 } as const satisfies Record<string, readonly number[]>
 
-const TERMINATED: readonly number[] = [S.StopTransport, S.DeficiencyOver, S.Cancel]
+/** Where validate (and every later allocation) leaves a validated order: in force when it holds stock here, else validated, waiting for stock. */
+export const validatedStatus = (allocatedQty: number): number => (allocatedQty > 0 ? S.Effective : S.Approve)
+/** Shipped: every expected unit (Over 4), or short (DeficiencyOver 5, "completed"). */
+export const SHIPPED_STATUSES: readonly number[] = [S.Over, S.DeficiencyOver]
+export const shippedStatus = (shippedQty: number, expectedQty: number): number => (shippedQty < expectedQty ? S.DeficiencyOver : S.Over)
+
+const TERMINATED: readonly number[] = [S.StopTransport, S.Cancel]
 const packingOf = (o: OutboundOrderFacts) => o.packingStatus ?? PK.ToBePacked
 /** May this station start (or resume) reviewing the order? Spec section 8's review refusals, in this order. */
 function reviewStart(o: OutboundOrderFacts, a: Actor, exceptionStation: boolean): Verdict {
@@ -118,7 +132,7 @@ export const outboundOrderMachine = defineMachine<OutboundOrderFacts>({
     'outbound.review.pack': reviewing,
     'outbound.review.reset': (o) => (o.status === S.ReadyOut && packingOf(o) === PK.InPacking ? true : refuse('outbound:review.errors.notInReview', params(o))),
     'outbound.ship.scan': (o) => {
-      if (o.status === S.Over) return refuse('outbound:ship.errors.shipped', params(o))
+      if (SHIPPED_STATUSES.includes(o.status)) return refuse('outbound:ship.errors.shipped', params(o))
       if (TERMINATED.includes(o.status)) return refuse('outbound:review.errors.terminated', params(o))
       if (o.status !== S.ReadyOut || packingOf(o) !== PK.Completed) return refuse('outbound:ship.errors.notPacked', params(o))
       return o.faceSheetStatus === FaceSheetStatus.Bought ? true : refuse('outbound:ship.errors.noFaceSheet', params(o))

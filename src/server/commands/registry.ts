@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppTx } from '../db/client'
 import type { AuthContext } from '../http/context'
+import type { Language } from '../../domain/i18n'
 
 export interface HandlerContext<A> {
   /** The one transaction of this command: the audit and idempotency rows commit with it. */
@@ -13,6 +14,8 @@ export interface HandlerContext<A> {
   args: A
   auth: AuthContext
   log: FastifyBaseLogger
+  /** The caller's language (x-language-header): for messages a handler returns already translated (per-row refusals of a bulk run). */
+  lang: Language
   /** A short human summary for the audit row (never secrets). Defaults to the command id. */
   setSummary(summary: string): void
 }

@@ -66,6 +66,16 @@ export interface ListDef<S extends Record<string, Expr | SQL.Aliased> = Record<s
   countCap?: number
 }
 
+/**
+ * A column of the list's own table inside a correlated subquery of a select field:
+ * `sql\`(SELECT count(*) FROM picking_task t WHERE t.wave_id = ${outer(w.id)})\``. Drizzle writes a column
+ * at the top of a single-table select's `sql` field bare ("id"), and inside the subquery PostgreSQL binds
+ * a bare name to the subquery's own table first (picking_task.id, not wave.id) — a wave of 13 tasks read
+ * "Tasks 2". Nested in its own `sql` the column keeps its table ("wave"."id").
+ * tests/contract/sql-subquery-trap.test.ts finds the bare shape in src/server.
+ */
+export const outer = (column: AnyColumn): SQL => sql`${column}`
+
 export interface ListQuery {
   page: number
   size: number

@@ -158,3 +158,94 @@ export function renderLabelsZpl(labels: readonly Label[], code: CodeKind): strin
   }
   return parts.join('\n') + '\n'
 }
+
+// ---------------------------------------------------------------------------------------------
+// Lists: a document of rows (a wave's picking list) through the same PDF mechanism — pdf-lib, the
+// standard font, code128 as vector bars — on a sheet of A4 or Letter, portrait.
+
+/** A list document: its title, the code of its document number (barcode on every page), facts under the title, and a table. */
+export interface ListDocument {
+  title: string
+  code: string
+  facts: string[]
+  /** Column titles with their share of the width; `right` for numbers. */
+  columns: { title: string; width: number; right?: boolean }[]
+  rows: string[][]
+  /** Footer of each page, e.g. "Page 1 / 3". */
+  footer: (page: number, pages: number) => string
+}
+export type ListPaper = 'A4' | 'Letter'
+const LIST_PAPERS: Record<ListPaper, { w: number; h: number }> = { A4: { w: 595.28, h: 841.89 }, Letter: { w: 612, h: 792 } }
+/** The sheet of a label paper (a printer set to A4_4 prints A4 sheets, Letter_6 Letter). */
+export const listPaperOf = (paper: string): ListPaper => (paper.startsWith('Letter') ? 'Letter' : 'A4')
+
+/** The text cut to the width (an ellipsis of three dots: the standard font has no single glyph for it here). */
+function fit(font: PDFFont, text: string, size: number, width: number): string {
+  const t = printable(text)
+  if (font.widthOfTextAtSize(t, size) <= width) return t
+  let cut = t
+  while (cut.length > 0 && font.widthOfTextAtSize(`${cut}...`, size) > width) cut = cut.slice(0, -1)
+  return `${cut}...`
+}
+
+/** The PDF of a list: title, code128 of the document number and the facts on every page; the table's header repeated; rows never split. */
+export async function renderListPdf(doc: ListDocument, paper: ListPaper = 'A4'): Promise<{ bytes: Uint8Array; pages: number }> {
+  const pdf = await PDFDocument.create()
+  pdf.setTitle(printable(doc.title))
+  pdf.setCreator('WMS console')
+  const font = await pdf.embedFont(StandardFonts.Helvetica)
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
+  const { w, h } = LIST_PAPERS[paper]
+  const margin = 36
+  const innerW = w - 2 * margin
+  const size = 8
+  const rowH = size * 2
+  const total = doc.columns.reduce((s, c) => s + c.width, 0)
+  const widths = doc.columns.map((c) => (c.width / total) * innerW)
+  const pages: PDFPage[] = []
+  let page: PDFPage
+  let y = 0
+  const cells = (p: PDFPage, values: string[], at: number, f: PDFFont) => {
+    let x = margin
+    values.forEach((v, i) => {
+      const cw = widths[i]!
+      const text = fit(f, v, size, cw - 6)
+      const tx = doc.columns[i]!.right ? x + cw - 3 - f.widthOfTextAtSize(text, size) : x + 3
+      p.drawText(text, { x: tx, y: at, size, font: f })
+      x += cw
+    })
+  }
+  const newPage = () => {
+    page = pdf.addPage([w, h])
+    pages.push(page)
+    let top = h - margin
+    page.drawText(fit(bold, doc.title, 16, innerW * 0.55), { x: margin, y: top - 16, size: 16, font: bold })
+    // The document number as a code128 a scanner reads from the sheet (top right).
+    const { modules, bars } = code128Bars(doc.code)
+    const codeW = Math.min(innerW * 0.4, modules * 1.6)
+    const k = codeW / modules
+    const left = w - margin - codeW
+    for (const b of bars) page.drawRectangle({ x: left + b.x * k, y: top - 30, width: b.w * k, height: 30, color: rgb(0, 0, 0) })
+    const codeText = printable(doc.code)
+    page.drawText(codeText, { x: left + (codeW - font.widthOfTextAtSize(codeText, 8)) / 2, y: top - 40, size: 8, font })
+    top -= 50
+    for (const f of doc.facts) { page.drawText(fit(font, f, 9, innerW), { x: margin, y: top, size: 9, font }); top -= 13 }
+    top -= 6
+    // Rules, not filled boxes: the only filled shapes on a sheet are the code's bars (a scanner, and the tests, read them).
+    cells(page, doc.columns.map((c) => c.title), top - size - 1, bold)
+    page.drawLine({ start: { x: margin, y: top - rowH + size * 0.2 }, end: { x: margin + innerW, y: top - rowH + size * 0.2 }, thickness: 0.8, color: rgb(0, 0, 0) })
+    y = top - rowH
+  }
+  newPage()
+  for (const row of doc.rows) {
+    if (y - rowH < margin + 20) newPage()
+    cells(page!, row, y - size - 1, font)
+    page!.drawLine({ start: { x: margin, y: y - rowH + size * 0.2 }, end: { x: margin + innerW, y: y - rowH + size * 0.2 }, thickness: 0.3, color: rgb(0.7, 0.7, 0.7) })
+    y -= rowH
+  }
+  pages.forEach((p, i) => {
+    const text = printable(doc.footer(i + 1, pages.length))
+    p.drawText(text, { x: w - margin - font.widthOfTextAtSize(text, 8), y: margin - 14, size: 8, font })
+  })
+  return { bytes: await pdf.save(), pages: pages.length }
+}

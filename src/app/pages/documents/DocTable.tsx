@@ -10,6 +10,8 @@ export interface DocColumn<R> {
   labelKey: string
   kind?: 'number' | 'code'
   render?: (row: R) => ReactNode
+  /** A long text (a reason, a summary): wraps within its cell instead of pushing the table wider than the page. */
+  wrap?: boolean
 }
 
 export function DocTable<R extends { id: number | string }>({ titleKey, testId, columns, rows, emptyKey }: {
@@ -17,12 +19,13 @@ export function DocTable<R extends { id: number | string }>({ titleKey, testId, 
 }) {
   const { t } = useTranslation()
   const titleId = `${testId}-title`
-  const cell = (c: DocColumn<R>) => `whitespace-nowrap px-2 py-1 ${c.kind === 'number' ? 'text-right tabular-nums' : c.kind === 'code' ? 'font-mono' : ''}`
+  const cell = (c: DocColumn<R>) => `${c.wrap ? 'min-w-[8rem] whitespace-normal break-words' : 'whitespace-nowrap'} px-2 py-1 ${c.kind === 'number' ? 'text-right tabular-nums' : c.kind === 'code' ? 'font-mono' : ''}`
   return (
     <section aria-labelledby={titleId}>
       <h3 id={titleId} className="mb-1 text-sm font-semibold">{t(titleKey)}</h3>
       {rows.length === 0 && emptyKey ? <p className="text-sm text-gray-500" data-testid={`${testId}-empty`}>{t(emptyKey)}</p> : (
-        <div className="overflow-x-auto">
+        // A table wider than the page scrolls inside its region, which the keyboard reaches (Tab, then the arrows).
+        <div className="overflow-x-auto" role="region" aria-labelledby={titleId} tabIndex={0}>
           <table className="w-full text-sm" data-testid={testId}>
             <thead className="text-left text-gray-600">
               <tr>{columns.map((c) => <th key={c.id} scope="col" className={`whitespace-nowrap px-2 py-1 ${c.kind === 'number' ? 'text-right' : ''}`}>{t(c.labelKey)}</th>)}</tr>

@@ -61,7 +61,7 @@ const KIND_SQL: Record<Exclude<TimeoutReportKind, 'containerLoading'>, KindSql> 
   },
   pickingAndSending: {
     from: sql`outbound_order t`, number: sql`t.order_no`, start: sql`t.validated_at`, status: sql`t.status`,
-    open: sql`(t.status IN (${OutboundOrderStatus.Effective}, ${OutboundOrderStatus.ReadyOut}) AND t.shipped_at IS NULL)`,
+    open: sql`(t.status IN (${OutboundOrderStatus.Effective}, ${OutboundOrderStatus.Approve}, ${OutboundOrderStatus.ReadyOut}) AND t.shipped_at IS NULL)`,
     detail: sql`t.platform || ' · ' || t.picked_qty::text || '/' || t.expected_qty::text`,
     path: (no) => outboundOrderDetailsPath(no),
   },

@@ -3,8 +3,9 @@
 // label mechanism (src/server/labels/render.ts) on a printer of print setup.
 //
 // A purchase is a job (ARCHITECTURE.md "Background work"): the buy command checks every order against
-// the face sheet machine (src/domain/states/face-sheet.ts) and the carrier's quote (a consignee without
-// phone is refused there), records a Queued face_sheet row and returns at once. The worker of this
+// the face sheet machine (src/domain/states/face-sheet.ts: all or nothing) and the carrier's quote (a
+// consignee without phone is refused there — that order only, reported with what to do; the review/pack
+// step asks the same labelVerdict before packing), records a Queued face_sheet row and returns at once. The worker of this
 // process claims due rows (FOR UPDATE SKIP LOCKED, then a lease through next_at, so no lock is held
 // while the carrier answers), places the order (Queued → Purchasing) and polls the waybill until it
 // exists (→ Bought: tracking number on the order) or the carrier failed it (→ Failed: "add-order
@@ -24,14 +25,15 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Area } from '../index'
 import type { AppTx, Database, Queryable } from '../../db/client'
 import type { AuthContext } from '../../http/context'
-import { badRequest, conflict, notFound } from '../../http/errors'
+import { AppError, badRequest, conflict, notFound } from '../../http/errors'
 import { defineRoute, registerRoutes, type RouteDef } from '../../http/route'
-import { listQuerySchema, runList, type ListDef } from '../../http/list'
+import { listQuerySchema, outer, runList, type ListDef } from '../../http/list'
 import { defineHandler } from '../../commands/registry'
 import { refuseUnlessAllowed } from '../../commands/states'
 import { rowsOf } from '../../resources/service'
 import { outboundOrder } from '../../db/schema/index'
-import { adapterFor } from '../../integrations/carriers/simulator'
+import { adapterFor, SIM_NO_PHONE_KEY } from '../../integrations/carriers/simulator'
+import { translate } from '../../i18n'
 import type { CarrierConfig, Consignment } from '../../integrations/carriers/adapter'
 import { renderLabelsPdf, renderLabelsZpl, type CodeKind, type Label, type LabelPaper } from '../../labels/render'
 import { faceSheetMachine, type FaceSheetFacts } from '../../../domain/states/face-sheet'
@@ -136,23 +138,79 @@ export async function mirrorOrder(tx: AppTx, orderId: number): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Can the order's carrier label it? One check for the purchase and for the review/pack step's warning.
+
+/** What the operator does about a refusal: a consignee without phone gets one (or another carrier); anything else another carrier. */
+const HINTS: Readonly<Record<string, string>> = {
+  [SIM_NO_PHONE_KEY]: 'outbound-label:hints.addPhone',
+  'outbound-label:errors.noCarrier': 'outbound-label:hints.chooseCarrier',
+}
+export interface LabelRefusal { key: string; params: Record<string, unknown>; hint: { key: string; params: Record<string, unknown> } }
+type Carrier = Awaited<ReturnType<typeof carrierConfig>>
+export type LabelVerdict = { ok: true; carrier: Carrier } | { ok: false; refusal: LabelRefusal }
+
+/**
+ * Can this order get a label from its carrier (or the one named for the purchase)? No carrier, a
+ * disabled carrier, or the carrier's own quote refusing the consignee (e.g. FedEx: no consignee phone)
+ * refuse it, each with the reason and what to do. The face sheet purchase and the review/pack warning
+ * both ask this (one rule, the carrier's). `carriers` caches carriers over a bulk run.
+ */
+export async function labelVerdict(q: Queryable, o: Consignment & { carrierId: number | null }, carrierId: number | null = null, carriers = new Map<number, Carrier>()): Promise<LabelVerdict> {
+  const refusal = (key: string, params: Record<string, unknown>): LabelVerdict => {
+    const all = { ...params, orderNo: o.orderNo }
+    return { ok: false, refusal: { key, params: all, hint: { key: HINTS[key] ?? 'outbound-label:hints.otherCarrier', params: all } } }
+  }
+  const id = carrierId ?? o.carrierId
+  if (!id) return refusal('outbound-label:errors.noCarrier', {})
+  const carrier = carriers.get(id) ?? await carrierConfig(q, id)
+  carriers.set(id, carrier)
+  if (carrier.status !== 1) return refusal('outbound-label:errors.carrierDisabled', { carrier: carrier.code })
+  // The carrier's own check (service, consignee): refusals such as a consignee without phone.
+  const quote = await adapterFor(q, carrier).quote(carrier, o)
+  if (!quote.ok) return refusal(quote.refusal.key, { ...quote.refusal.params, carrier: carrier.code })
+  return { ok: true, carrier }
+}
+
+/**
+ * The review/pack step's warning, before the parcel is packed: why the order's carrier cannot label it
+ * (null when it can, when its face sheets are bought or under way already, or when it names no carrier
+ * yet — the purchase may name one for it).
+ */
+export async function labelWarning(q: Queryable, scope: Scope, orderId: number): Promise<LabelRefusal | null> {
+  const [r] = rowsOf(await q.execute(sql`SELECT ${ORDER_COLS}, o.face_sheet_status FROM outbound_order o
+    WHERE o.id = ${orderId} AND o.tenant_id = ${scope.tenantId} AND o.warehouse_id = ${scope.warehouseId}`))
+  if (!r || r.carrier_id == null || n(r.face_sheet_status) === FaceSheetStatus.Bought) return null
+  const [live] = rowsOf(await q.execute(sql`SELECT 1 FROM face_sheet WHERE order_id = ${orderId} AND status IN (${W.Queued}, ${W.Purchasing}, ${W.Bought}) LIMIT 1`))
+  if (live) return null
+  const v = await labelVerdict(q, orderOf(r))
+  return v.ok ? null : v.refusal
+}
+
+// ---------------------------------------------------------------------------------------------
 // Commands
 
-defineHandler<BuyFaceSheetsArgs>('outbound.faceSheet.buy', async ({ tx, auth, args, setSummary }): Promise<BuyResult> => {
+/**
+ * Buy: what the face sheet machine refuses (not picked, re-buy, being purchased …) refuses the run, as
+ * the page disables the button for such a selection. What the carrier refuses (no carrier, disabled,
+ * no consignee phone …) refuses that order only: the others are bought, and each refused order comes
+ * back with its reason and what to do, translated for the toast. Nothing bought at all → refused with
+ * the first reason, every refused order named in the errors.
+ */
+defineHandler<BuyFaceSheetsArgs>('outbound.faceSheet.buy', async ({ tx, auth, args, lang, setSummary }): Promise<BuyResult> => {
   const orders = await lockOrders(tx, auth, args.orderIds)
   const sheets = await sheetsOf(tx, orders.map((o) => o.id))
   for (const o of orders) refuseUnlessAllowed(faceSheetMachine, 'outbound.faceSheet.buy', factsOf(o, sheets.get(o.id)), auth)
   const queued: BuyResult['queued'] = []
-  const carriers = new Map<number, Awaited<ReturnType<typeof carrierConfig>>>()
+  const refused: BuyResult['refused'] = []
+  const carriers = new Map<number, Carrier>()
   for (const o of orders) {
-    const carrierId = args.carrierId ?? o.carrierId
-    if (!carrierId) throw badRequest('outbound-label:errors.noCarrier', { orderNo: o.orderNo }, [{ field: 'carrierId', messageKey: 'outbound-label:errors.noCarrier', params: { orderNo: o.orderNo } }])
-    const carrier = carriers.get(carrierId) ?? await carrierConfig(tx, carrierId)
-    carriers.set(carrierId, carrier)
-    if (carrier.status !== 1) throw conflict('outbound-label:errors.carrierDisabled', { carrier: carrier.code, orderNo: o.orderNo })
-    // The carrier's own check (service, consignee): refusals such as a consignee without phone.
-    const quote = await adapterFor(tx, carrier).quote(carrier, o)
-    if (!quote.ok) throw conflict(quote.refusal.key, { ...quote.refusal.params, orderNo: o.orderNo, carrier: carrier.code })
+    const v = await labelVerdict(tx, o, args.carrierId ?? null, carriers)
+    if (!v.ok) {
+      const { key, params, hint } = v.refusal
+      refused.push({ orderId: o.id, orderNo: o.orderNo, reason: { key, params }, hint, message: `${translate(lang, key, params)} — ${translate(lang, hint.key, hint.params)}` })
+      continue
+    }
+    const carrier = v.carrier
     // One face sheet per parcel that has none live (all of them, or the ones a partly bought order misses).
     const have = new Set((sheets.get(o.id)?.live ?? []).map((s) => s.parcelNo))
     for (let parcelNo = 1; parcelNo <= o.parcelCount; parcelNo++) {
@@ -166,9 +224,14 @@ defineHandler<BuyFaceSheetsArgs>('outbound.faceSheet.buy', async ({ tx, auth, ar
       queued.push({ orderId: o.id, orderNo: o.orderNo, parcelNo, faceSheetId: n(row.id) })
     }
   }
-  setSummary(`buy face sheets ${queued.map((q) => q.orderNo).join(', ')}`)
+  if (!queued.length && refused.length) {
+    const first = refused[0]!
+    const fields = refused.map((r) => ({ field: 'orderIds', messageKey: r.reason.key, params: r.reason.params }))
+    throw new AppError(first.reason.key === 'outbound-label:errors.noCarrier' ? 400 : 409, first.reason.key, first.reason.params, fields, { refused })
+  }
+  setSummary(`buy face sheets ${queued.map((q) => q.orderNo).join(', ')}${refused.length ? `; refused ${refused.map((r) => `${r.orderNo} (${r.reason.key.split('.').pop()})`).join(', ')}` : ''}`)
   faceSheetWorker?.wake()
-  return { queued }
+  return { queued, refused }
 })
 
 defineHandler<CancelFaceSheetsArgs>('outbound.faceSheet.cancel', async ({ tx, auth, args, setSummary }): Promise<CancelResult> => {
@@ -411,7 +474,7 @@ export const FACE_SHEET_LIST = {
   table: o,
   select: {
     id: o.id, orderNo: o.orderNo, orderStatus: o.status, platform: o.platform, shippingMethod: o.shippingMethod, carrierId: o.carrierId,
-    carrierCode: sql<string | null>`(SELECT code FROM carrier c WHERE c.id = coalesce(${latest('carrier_id')}, ${o.carrierId}))`.as('carrierCode'),
+    carrierCode: sql<string | null>`(SELECT code FROM carrier c WHERE c.id = coalesce(${latest('carrier_id')}, ${outer(o.carrierId)}))`.as('carrierCode'),
     consigneeName: o.consigneeName, consigneePhone: o.consigneePhone, country: o.country, expectedQty: o.expectedQty, pickedQty: o.pickedQty,
     status: sql<number>`${stateSql}`.mapWith(Number).as('status'),
     parcelCount: sql<number>`${o}.parcel_count`.mapWith(Number).as('parcelCount'),
@@ -494,7 +557,13 @@ export function faceSheetRoutes(db: Queryable): RouteDef[] {
         const [s] = rowsOf(await db.execute(sql`SELECT f.carrier_id, f.tracking_no FROM face_sheet f
           WHERE f.order_id = ${query.orderId} AND f.tenant_id = ${auth.tenantId} AND f.warehouse_id = ${auth.warehouseId} AND f.status = ${W.Bought}
           ORDER BY f.parcel_no LIMIT 1`))
-        if (!s) throw notFound('outbound-label:errors.noTracking', { id: query.orderId })
+        if (!s) {
+          // Spec section 8: while the carrier's waybill is polled there is nothing to track yet.
+          const [pending] = rowsOf(await db.execute(sql`SELECT f.order_no FROM face_sheet f
+            WHERE f.order_id = ${query.orderId} AND f.tenant_id = ${auth.tenantId} AND f.warehouse_id = ${auth.warehouseId} AND f.status IN (${W.Queued}, ${W.Purchasing}) LIMIT 1`))
+          if (pending) throw conflict('outbound-label:errors.logisticsPending', { orderNo: String(pending.order_no) })
+          throw notFound('outbound-label:errors.noTracking', { id: query.orderId })
+        }
         const carrier = await carrierConfig(db, n(s.carrier_id))
         return { trackingNo: String(s.tracking_no), carrier: carrier.code, events: await adapterFor(db, carrier).tracking(carrier, String(s.tracking_no)) }
       },

@@ -22,18 +22,19 @@ import { resourceTables } from '../../db/schema/resources'
 import { outboundOrder, shop, site } from '../../db/schema/index'
 import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
 import { allocateOrder, lockSkusForAllocation, orderSkus, OUTBOUND_DOC, releaseOrder, orderReservations } from '../../inventory/allocation'
+import { reasonOfRow } from '../../inventory/ledger'
 import { enabledRules, strategyFor } from '../../inventory/outbound-strategy'
 import { returnShelfFor } from './shipping'
 import { leaveWave, outboundSettings, type OutboundSettings } from './picking'
 import { timedOutSql } from '../../inventory/timeouts'
-import { receiveOneFile } from '../session/files'
+import { fileUrl, receiveOneFile } from '../session/files'
 import { translate } from '../../i18n'
-import { registerDocumentLookup, containsPattern } from '../search/registry'
+import { registerDocumentLookup, containsPattern, matchedText } from '../search/registry'
 import { resolveCodes, type ResolvedSku } from '../inbound/orders'
 import { check } from '../../../domain/states/machine'
-import { mergeRefusal, outboundOrderMachine, type MergeFacts, type OutboundOrderFacts } from '../../../domain/states/outbound-order'
+import { mergeRefusal, outboundOrderMachine, validatedStatus, type MergeFacts, type OutboundOrderFacts } from '../../../domain/states/outbound-order'
 import { defineResource } from '../../../domain/resource'
-import { DICTIONARIES, dictLabelKey, OutboundOrderStatus } from '../../../domain/dictionaries'
+import { DICTIONARIES, dictLabelKey, OutboundOrderStatus, WaybillState } from '../../../domain/dictionaries'
 import type { Language } from '../../../domain/i18n'
 import { issueMessageKey, issueParams } from '../../../domain/validation'
 import {
@@ -223,9 +224,11 @@ async function allocate(tx: AppTx, auth: AuthContext, h: Head): Promise<Partial<
 type Move = (tx: AppTx, auth: AuthContext, h: Head, reason: string | null) => Promise<{ to: number } & Partial<OutboundChange>>
 
 const MOVES: Record<string, Move> = {
+  // In force when the allocation reserves anything, else validated (6), waiting for stock.
   'outbound.order.validate': async (tx, auth, h) => {
-    await setStatus(tx, auth, h.id, S.Effective, sql`, validated_at = now()`)
-    return { to: S.Effective, ...(await allocate(tx, auth, h)) }
+    const r = await allocate(tx, auth, h)
+    await setStatus(tx, auth, h.id, validatedStatus(r.allocatedQty ?? 0), sql`, validated_at = coalesce(validated_at, now())`)
+    return { to: validatedStatus(r.allocatedQty ?? 0), ...r }
   },
   'outbound.order.void': async (tx, auth, h) => {
     const released = await releaseOrder(tx, allocAuth(auth), h.id, 'void')
@@ -250,13 +253,22 @@ const MOVES: Record<string, Move> = {
     await setStatus(tx, auth, h.id, S.StopTransport, sql`, stop_reason = ${reason}, lock_from_status = NULL, closed_at = now()`)
     return { to: S.StopTransport, released, returnTaskNo }
   },
+  // Spec section 4: "terminated" (StopTransport 8), the status the switch-warehouse rule names.
   'outbound.order.terminate': async (tx, auth, h, reason) => {
     await leaveWave(tx, auth, h.id, h.orderNo)
     const released = await releaseOrder(tx, allocAuth(auth), h.id, 'terminate')
-    await setStatus(tx, auth, h.id, S.DeficiencyOver, sql`, stop_reason = ${reason}, lock_from_status = NULL, closed_at = now()`)
-    return { to: S.DeficiencyOver, released }
+    await setStatus(tx, auth, h.id, S.StopTransport, sql`, stop_reason = ${reason}, lock_from_status = NULL, closed_at = now()`)
+    return { to: S.StopTransport, released }
   },
   'outbound.order.refreshLock': async (tx, auth, h) => ({ to: h.status, ...(await allocate(tx, auth, h)) }),
+}
+
+/** After an allocation of a validated order: in force when it holds stock here, else validated (6). */
+async function settleValidated(tx: AppTx, auth: AuthContext, id: number): Promise<number> {
+  const [r] = rowsOf(await tx.execute(sql`
+    UPDATE outbound_order SET status = CASE WHEN allocated_qty > 0 THEN ${S.Effective}::smallint ELSE ${S.Approve}::smallint END, updated_at = now(), updated_by = ${auth.userId}
+    WHERE id = ${id} AND status IN (${S.Effective}, ${S.Approve}) RETURNING status`))
+  return Number(r?.status)
 }
 
 /** Commands that allocate take every SKU's allocation lock first, in SKU order, before any order row: no deadlock between batches, nor between a batch and a single order. */
@@ -395,7 +407,7 @@ defineHandler<OutboundIdsArgs>('outbound.order.split', async ({ tx, auth, args, 
       out.push({ orderNo: r.orderNo, expectedQty: r.expectedQty, lines: r.lines })
       made.push({ ...h, id: r.id, orderNo: r.orderNo })
     }
-    if (h.status === S.Effective) for (const m of made) await allocate(tx, auth, m)
+    if (h.status === S.Effective) for (const m of made) { await allocate(tx, auth, m); await settleValidated(tx, auth, m.id) }
     split.push({ orderNo: h.orderNo, rule: rule.name, splitBy: rule.splitBy, parts: out })
   }
   setSummary(split.map((x) => `${x.orderNo} → ${x.parts.map((p) => p.orderNo).join('+')} (${x.splitBy})`).join(', '))
@@ -426,8 +438,13 @@ defineHandler<SwitchWarehouseArgs>('outbound.order.switchWarehouse', async ({ tx
     await tx.execute(sql`
       WITH ord AS (UPDATE outbound_order SET warehouse_id = ${args.warehouseId}, order_no = ${orderNo}, updated_at = now(), updated_by = ${auth.userId} WHERE id = ${id} RETURNING id)
       UPDATE outbound_order_line SET warehouse_id = ${args.warehouseId} WHERE order_id IN (SELECT id FROM ord)`)
-    if (h.status === S.Effective) await allocate(tx, target, { ...h, orderNo })
-    moved.push({ id, from: h.orderNo, to: orderNo, status: h.status })
+    // Validated (in force here, or waiting for stock): allocated there, in force when it gets stock.
+    let status = h.status
+    if (h.status === S.Effective || h.status === S.Approve) {
+      await allocate(tx, target, { ...h, orderNo })
+      status = await settleValidated(tx, auth, id)
+    }
+    moved.push({ id, from: h.orderNo, to: orderNo, status })
   }
   setSummary(`${moved.map((m) => `${m.from}→${m.to}`).join(', ')} to warehouse ${args.warehouseId}`)
   return { moved, warehouseId: args.warehouseId } satisfies SwitchResult
@@ -461,6 +478,7 @@ defineHandler<MergeArgs>('outbound.order.merge', async ({ tx, auth, args, setSum
   const merged = await insertOrder(tx, auth, header, lines.map((l) => ({ skuId: Number(l.sku_id), platformCode: null, qty: Number(l.qty) })), { status: S.Effective, prefix: DOC_PREFIX.mergedOrder, mergeNo: 'self' })
   await tx.execute(sql`UPDATE outbound_order SET status = ${S.Merging}, merge_no = ${merged.orderNo}, updated_at = now(), updated_by = ${auth.userId} WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`)
   await allocate(tx, auth, { ...facts[0]!, id: merged.id, orderNo: merged.orderNo })
+  await settleValidated(tx, auth, merged.id)
   const mergedFrom = rows.map((r) => String(r.order_no))
   setSummary(`${merged.orderNo} ← ${mergedFrom.join(',')}`)
   return { orderNo: merged.orderNo, id: merged.id, mergedFrom, expectedQty: merged.expectedQty } satisfies MergeResult
@@ -611,7 +629,7 @@ const ORDER_LIST = {
     shippingMethod: o.shippingMethod, carrierId: o.carrierId, carrierName: sql<string | null>`${carrier.name}`.as('carrierName'),
     consigneeName: o.consigneeName, consigneePhone: o.consigneePhone, country: o.country, state: o.state, city: o.city, postcode: o.postcode, address: o.address,
     expectedDeliveryAt: o.expectedDeliveryAt, expectedQty: o.expectedQty, allocatedQty: o.allocatedQty,
-    shortQty: sql<number>`(CASE WHEN ${o.status} = ${S.Effective} THEN ${o.expectedQty} - ${o.allocatedQty} ELSE 0 END)`.as('shortQty'),
+    shortQty: sql<number>`(CASE WHEN ${o.status} IN (${S.Effective}, ${S.Approve}) THEN ${o.expectedQty} - ${o.allocatedQty} ELSE 0 END)`.as('shortQty'),
     pickedQty: o.pickedQty, actualQty: o.actualQty, lineCount: o.lineCount, waveNo: o.waveNo, mergeNo: o.mergeNo, associationNo: o.associationNo,
     lockFromStatus: o.lockFromStatus, shipmentApproved: o.shipmentApproved, abnormalReason: o.abnormalReason, stopReason: o.stopReason, remark: o.remark,
     validatedAt: o.validatedAt, createdAt: o.createdAt,
@@ -645,8 +663,8 @@ const ORDER_LIST = {
 
 /** The order list, with the picking-and-sending timeout and the not-issued flags of the pair's outbound settings. */
 export function orderList(s: Pick<OutboundSettings, 'pickingSendingTimeoutHours' | 'notIssuedDays'>, now = new Date()) {
-  const sending = sql`(${o.status} IN (${S.Effective}, ${S.ReadyOut}) AND ${timedOutSql(o.validatedAt, s.pickingSendingTimeoutHours, now)})`
-  const notIssued = sql`(${o.status} IN (${S.Draft}, ${S.Effective}, ${S.ReadyOut}, ${S.AbnormalLock}) AND ${timedOutSql(o.createdAt, s.notIssuedDays * 24, now)})`
+  const sending = sql`(${o.status} IN (${S.Effective}, ${S.Approve}, ${S.ReadyOut}) AND ${timedOutSql(o.validatedAt, s.pickingSendingTimeoutHours, now)})`
+  const notIssued = sql`(${o.status} IN (${S.Draft}, ${S.Effective}, ${S.Approve}, ${S.ReadyOut}, ${S.AbnormalLock}) AND ${timedOutSql(o.createdAt, s.notIssuedDays * 24, now)})`
   return {
     ...ORDER_LIST,
     select: { ...ORDER_LIST.select, timedOut: sql<boolean>`${sending}`.as('timedOut'), notIssued: sql<boolean>`${notIssued}`.as('notIssued') },
@@ -698,7 +716,8 @@ export async function orderDetail(q: Queryable, auth: Scope, key: string | numbe
   const reservations = (await orderReservations(q, auth, orderNo)).map((r) => ({ id: r.id, lineNo: r.lineNo, locationCode: r.locationCode, skuCode: r.skuCode, batchNo: r.batchNo, qty: r.qty }))
   const ledger = rowsOf(await q.execute(sql`
     SELECT g.id, g.created_at AS "createdAt", g.doc_no AS "docNo", g.doc_line AS "docLine", l.code AS "locationCode", s.sku_code AS "skuCode",
-      b.batch_no AS "batchNo", g.delta_on_hand AS "deltaOnHand", g.delta_locked AS "deltaLocked", g.operator_name AS "operatorName", g.reason
+      b.batch_no AS "batchNo", g.delta_on_hand AS "deltaOnHand", g.delta_locked AS "deltaLocked", g.operator_name AS "operatorName",
+      g.doc_type, g.reason, g.reason_params
     FROM inventory_ledger g JOIN inventory_balance b ON b.id = g.balance_id JOIN location l ON l.id = b.location_id JOIN product_sku s ON s.id = b.sku_id
     WHERE g.tenant_id = ${auth.tenantId} AND g.warehouse_id = ${auth.warehouseId} AND g.doc_type = ${OUTBOUND_DOC} AND g.doc_no = ${orderNo}
     ORDER BY g.id LIMIT 500`))
@@ -707,28 +726,63 @@ export async function orderDetail(q: Queryable, auth: Scope, key: string | numbe
     WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} AND command_id LIKE 'outbound.%' AND summary LIKE ${containsPattern(orderNo)}
     ORDER BY id DESC LIMIT 100`))
   const n = (v: unknown) => Number(v)
+  // The pack step's facts (spec section 3 "Packing"): material, weight, dimensions, parcels, packing list number, box code, photo.
+  const [pk] = rowsOf(await q.execute(sql`
+    SELECT m.code AS "materialCode", o.weight_g AS "weightG", o.length_mm AS "lengthMm", o.width_mm AS "widthMm", o.height_mm AS "heightMm",
+      o.parcel_count AS "parcelCount", o.packing_list_no AS "packingListNo", o.box_code AS "boxCode", o.packing_photo_id AS "photoId", o.packed_at AS "packedAt"
+    FROM outbound_order o LEFT JOIN package_material m ON m.id = o.package_material_id WHERE o.id = ${h.id}`))
+  const packing = pk && pk.packedAt != null ? {
+    materialCode: pk.materialCode == null ? null : String(pk.materialCode), weightG: pk.weightG == null ? null : n(pk.weightG),
+    lengthMm: pk.lengthMm == null ? null : n(pk.lengthMm), widthMm: pk.widthMm == null ? null : n(pk.widthMm), heightMm: pk.heightMm == null ? null : n(pk.heightMm),
+    parcelCount: n(pk.parcelCount), packingListNo: pk.packingListNo == null ? null : String(pk.packingListNo), boxCode: pk.boxCode == null ? null : String(pk.boxCode),
+    photoUrl: pk.photoId == null ? null : fileUrl(String(pk.photoId)), packedAt: pk.packedAt,
+  } : null
   return {
     order: h,
+    packing,
     lines: lines.map((l) => ({ ...l, id: n(l.id), lineNo: n(l.lineNo), skuId: n(l.skuId), qty: n(l.qty), allocatedQty: n(l.allocatedQty), pickedQty: n(l.pickedQty), shippedQty: n(l.shippedQty) })),
     reservations,
-    ledger: ledger.map((g) => ({ ...g, id: n(g.id), docLine: g.docLine == null ? null : n(g.docLine), deltaOnHand: n(g.deltaOnHand), deltaLocked: n(g.deltaLocked) })),
+    // The reason as a code + params (rows written before codes read into them), translated by the client.
+    ledger: ledger.map(({ doc_type, reason, reason_params, ...g }) => ({
+      ...g, id: n(g.id), docType: String(doc_type), docLine: g.docLine == null ? null : n(g.docLine), deltaOnHand: n(g.deltaOnHand), deltaLocked: n(g.deltaLocked),
+      ...reasonOfRow({ reason, reason_params, doc_type, delta_on_hand: g.deltaOnHand, delta_locked: g.deltaLocked }),
+    })),
     history: history.map((x) => ({ ...x, id: n(x.id) })),
   }
 }
 
+// By its number (CK…, merged HB…), its platform order number or a tracking number — the order's own or
+// any bought parcel's (face sheets) — whole or in part: the order's details page.
 registerDocumentLookup({
   type: 'outboundOrder', titleKey: 'outbound:order.document', prefixes: [DOC_PREFIX.outboundOrder, DOC_PREFIX.mergedOrder], permission: P.view,
+  group: 'document', opens: { path: '/stock-out/ToC/sales-outbound/details?orderNo={no}', testId: 'outbound-order-details' }, alsoBy: ['platformOrderNo', 'trackingNo'],
   async search(db, auth, q, limit, lang) {
     const term = q.trim().toUpperCase()
+    const like = containsPattern(term)
+    // Parcels beyond the first have their tracking number on their bought face sheet only.
+    const parcels = sql`SELECT f.order_id FROM face_sheet f WHERE f.tenant_id = ${auth.tenantId} AND f.warehouse_id = ${auth.warehouseId} AND f.status = ${WaybillState.Bought}`
     const rows = rowsOf(await db.execute(sql`
-      SELECT id, order_no, source_no, status FROM outbound_order
-      WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} AND (order_no ILIKE ${containsPattern(term)} OR upper(source_no) = ${term})
-      ORDER BY (order_no = ${term} OR upper(source_no) = ${term}) DESC, id DESC LIMIT ${limit}`))
-    return rows.map((r) => ({
-      type: 'outboundOrder', id: Number(r.id), number: String(r.order_no), status: Number(r.status),
-      title: `${translate(lang, 'outbound:order.document')} · ${translate(lang, dictLabelKey('outboundOrderStatus', String(r.status)))}${r.source_no ? ` · ${String(r.source_no)}` : ''}`,
-      path: outboundOrderDetailsPath(String(r.order_no)),
-    }))
+      SELECT o.id, o.order_no, o.source_no, o.status, o.tracking_no,
+        (SELECT f.tracking_no FROM face_sheet f WHERE f.order_id = o.id AND f.status = ${WaybillState.Bought} AND f.tracking_no ILIKE ${like}
+          ORDER BY (upper(f.tracking_no) = ${term}) DESC, f.id DESC LIMIT 1) AS parcel
+      FROM outbound_order o
+      WHERE o.tenant_id = ${auth.tenantId} AND o.warehouse_id = ${auth.warehouseId}
+        AND (o.order_no ILIKE ${like} OR o.source_no ILIKE ${like} OR o.tracking_no ILIKE ${like} OR o.id IN (${parcels} AND f.tracking_no ILIKE ${like}))
+      ORDER BY (o.order_no = ${term} OR upper(o.source_no) = ${term} OR upper(o.tracking_no) = ${term} OR o.id IN (${parcels} AND upper(f.tracking_no) = ${term})) DESC, o.id DESC
+      LIMIT ${limit}`))
+    return rows.map((r) => {
+      const no = String(r.order_no)
+      const source = r.source_no == null ? '' : String(r.source_no)
+      const own = r.tracking_no == null ? '' : String(r.tracking_no)
+      const tracking = own.toUpperCase().includes(term) || r.parcel == null ? own : String(r.parcel)
+      const by = no.includes(term) ? undefined : source.toUpperCase().includes(term) ? 'platformOrderNo' as const : 'trackingNo' as const
+      const matched = by === 'platformOrderNo' ? source : tracking
+      return {
+        type: 'outboundOrder', id: Number(r.id), number: no, status: Number(r.status), ...(by ? { matched, matchedBy: by } : {}),
+        title: `${translate(lang, 'outbound:order.document')} · ${translate(lang, dictLabelKey('outboundOrderStatus', String(r.status)))}${by ? ` · ${matchedText(lang, by, matched)}` : source ? ` · ${source}` : ''}`,
+        path: outboundOrderDetailsPath(no),
+      }
+    })
   },
 })
 
@@ -741,6 +795,18 @@ export function outboundOrderRoutes(db: Queryable): RouteDef[] {
     return d
   }
   return [
+    defineRoute({
+      method: 'GET', url: OUTBOUND_ORDER_API.resolve, tags: ['outbound'], envelope: 'main', auth: 'scoped', permission: P.view,
+      summary: "The SKU a code typed on the order form's line names (SKU code, UPC or FNSKU) — the lookup the order's save uses; refused naming the code and the line",
+      query: z.object({ code: z.string().trim().min(1).max(80), line: z.coerce.number().int().min(1).max(10_000).default(1) }),
+      handler: async ({ query, auth }) => {
+        const code = query.code.toUpperCase()
+        const hits = (await resolveCodes(db, auth.tenantId, [code])).get(code) ?? []
+        if (hits.length === 0) throw fieldError('code', 'outbound:order.errors.codeUnknown', { code, line: query.line })
+        if (hits.length > 1) throw fieldError('code', 'outbound:order.errors.codeAmbiguous', { code, line: query.line, skus: hits.map((h) => h.skuCode).join(', ') })
+        return hits[0]
+      },
+    }),
     defineRoute({
       method: 'GET', url: OUTBOUND_ORDER_API.list, tags: ['outbound'], envelope: 'main', auth: 'scoped', permission: P.view,
       summary: 'Sales outbound orders of the current warehouse and tenant (filters: number, platform order no., status, platform, order type, shop, shipping method, wave, SKU, created range ≤ 92 days, picking-and-sending timeout, not issued for 15 days)',

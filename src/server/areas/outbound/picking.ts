@@ -15,19 +15,22 @@ import { z } from 'zod'
 import { sql } from 'drizzle-orm'
 import type { AppTx, Queryable } from '../../db/client'
 import type { AuthContext } from '../../http/context'
-import { AppError, conflict, fieldError, notFound } from '../../http/errors'
+import { AppError, badRequest, conflict, fieldError, notFound } from '../../http/errors'
 import { defineRoute, type RouteDef } from '../../http/route'
-import { listQuerySchema, runList, type ListDef } from '../../http/list'
+import { listQuerySchema, outer, runList, type ListDef } from '../../http/list'
 import { defineHandler } from '../../commands/registry'
 import { refuseUnlessAllowed } from '../../commands/states'
 import { rowsOf } from '../../resources/service'
 import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
-import { addStock, consumeReservation, moveStock, releaseReservation, reserveStock, StockStatus, type Operator } from '../../inventory/ledger'
+import { addStock, consumeReservation, moveStock, releaseReservation, reserveStock, StockStatus, type DocRef, type Operator } from '../../inventory/ledger'
 import { allocateOrder, OUTBOUND_DOC } from '../../inventory/allocation'
 import { strategyFor, waveRulesFor, enabledRules, type WaveRule } from '../../inventory/outbound-strategy'
 import { resolveCodes } from '../inbound/orders'
-import { registerDocumentLookup, containsPattern } from '../search/registry'
+import { registerDocumentLookup, containsPattern, matchedText, type DocumentPage } from '../search/registry'
 import { translate } from '../../i18n'
+import { listPaperOf, renderListPdf, type ListDocument } from '../../labels/render'
+import { formatTime } from '../../../domain/format'
+import type { Language } from '../../../domain/i18n'
 import { timedOutSql } from '../../inventory/timeouts'
 import { pickDiff, pickingTask, wave } from '../../db/schema/index'
 import { waveMachine } from '../../../domain/states/wave'
@@ -36,8 +39,9 @@ import { pickDiffMachine } from '../../../domain/states/pick-diff'
 import { DICTIONARIES, dictLabelKey, HandlingStatus, OutboundOrderStatus, StorageAreaType, TaskClaimStatus, WaveStatus } from '../../../domain/dictionaries'
 import {
   AssignTasksArgs, ClaimTaskArgs, CreateWaveArgs, GenerateWavesArgs, PICKING_API, PICKING_PERMISSIONS as P, PickScanArgs, PickShortArgs,
-  ResolveDiffArgs, TaskNoArgs, WaveIdsArgs, pickingStationPath, waveDetailsPath,
-  type GenerateResult, type PickNext, type PickResult, type ShortResult, type WaveMade,
+  ResolveDiffArgs, TaskNoArgs, WaveIdsArgs, pickDiffPath, pickingStationPath, waveDetailsPath, AssignWaveArgs, PrintWaveListArgs,
+  type WaveAssigned, type WaveListPrinted,
+  type GeneratePreview, type GenerateResult, type PickNext, type PickResult, type ShortResult, type WaveMade,
 } from '../../../../commands/outbound-picking'
 
 type Scope = { tenantId: number; warehouseId: number }
@@ -82,13 +86,13 @@ async function pickedLocation(q: Queryable, scope: Scope): Promise<number> {
 
 interface WaveOrder { id: number; orderNo: string; platform: string; shopId: number | null; shippingMethod: string | null; qty: number; skuCount: number; createdAt: Date }
 
-/** Orders a wave may take: in force, fully reserved, in no wave (locked for the transaction). */
-async function waveableOrders(tx: AppTx, scope: Scope, ids?: readonly number[]): Promise<WaveOrder[]> {
-  return rowsOf(await tx.execute(sql`
+/** Orders a wave may take: in force, fully reserved, in no wave (locked for the transaction, unless a dry run reads them). */
+async function waveableOrders(q: Queryable, scope: Scope, ids?: readonly number[], lock = true): Promise<WaveOrder[]> {
+  return rowsOf(await q.execute(sql`
     SELECT id, order_no, platform, shop_id, shipping_method, expected_qty, line_count, created_at FROM outbound_order
     WHERE tenant_id = ${scope.tenantId} AND warehouse_id = ${scope.warehouseId} AND status = ${OS.Effective} AND wave_no IS NULL
       AND allocated_qty = expected_qty AND expected_qty > 0 ${ids ? sql`AND id = ANY(${intArray(ids)})` : sql``}
-    ORDER BY created_at, id FOR UPDATE`)).map((r) => ({
+    ORDER BY created_at, id ${lock ? sql`FOR UPDATE` : sql``}`)).map((r) => ({
     id: n(r.id), orderNo: String(r.order_no), platform: String(r.platform), shopId: r.shop_id == null ? null : n(r.shop_id),
     shippingMethod: r.shipping_method == null ? null : String(r.shipping_method), qty: n(r.expected_qty), skuCount: n(r.line_count), createdAt: new Date(String(r.created_at)),
   }))
@@ -222,22 +226,35 @@ async function makeWave(tx: AppTx, auth: AuthContext, orders: WaveOrder[], pickM
   return { waveNo, id: waveId, orders: orders.length, qty: orders.reduce((s, o) => s + o.qty, 0), tasks, ruleId }
 }
 
-defineHandler<GenerateWavesArgs>('outbound.wave.generate', async ({ tx, auth, args, setSummary }) => {
-  const rules = (await waveRulesFor(tx, auth)).filter((r) => args.ruleId == null || r.id === args.ruleId)
-  if (args.ruleId != null && !rules.length) throw fieldError('ruleId', 'outbound:wave.errors.ruleNotFound', { value: args.ruleId })
-  const orders = await waveableOrders(tx, auth)
+/**
+ * The waves generating by rule makes now: every enabled wave rule (or the one named) in priority order
+ * takes the waveable orders no earlier rule took, in chunks of its size (one wave each). The command
+ * makes these waves (orders locked); its dry run (GET …/generate-preview, the confirmation's count)
+ * only counts them — one selection for both.
+ */
+async function planWaves(q: Queryable, scope: Scope, ruleId: number | null | undefined, lock: boolean): Promise<{ waves: { rule: WaveRule; orders: WaveOrder[] }[]; candidates: number }> {
+  const rules = (await waveRulesFor(q, scope)).filter((r) => ruleId == null || r.id === ruleId)
+  if (ruleId != null && !rules.length) throw fieldError('ruleId', 'outbound:wave.errors.ruleNotFound', { value: ruleId })
+  const orders = await waveableOrders(q, scope, undefined, lock)
   const taken = new Set<number>()
-  const waves: WaveMade[] = []
+  const waves: { rule: WaveRule; orders: WaveOrder[] }[] = []
   const now = new Date()
   for (const rule of rules) {
     const mine = orders.filter((o) => !taken.has(o.id) && ruleTakes(rule, o, now))
     for (const c of chunk(mine, rule.maxOrders, rule.maxQty)) {
       for (const o of c) taken.add(o.id)
-      waves.push(await makeWave(tx, auth, c, rule.pickMode, rule.taskMode, rule.id))
+      waves.push({ rule, orders: c })
     }
   }
+  return { waves, candidates: orders.length }
+}
+
+defineHandler<GenerateWavesArgs>('outbound.wave.generate', async ({ tx, auth, args, setSummary }) => {
+  const plan = await planWaves(tx, auth, args.ruleId, true)
+  const waves: WaveMade[] = []
+  for (const { rule, orders } of plan.waves) waves.push(await makeWave(tx, auth, orders, rule.pickMode, rule.taskMode, rule.id))
   setSummary(`waves ${waves.map((w) => `${w.waveNo}(${w.orders})`).join(',') || 'none'}`)
-  return { waves, skipped: orders.length - taken.size } satisfies GenerateResult
+  return { waves, skipped: plan.candidates - waves.reduce((s, w) => s + w.orders, 0) } satisfies GenerateResult
 })
 
 defineHandler<z.output<typeof CreateWaveArgs>>('outbound.wave.create', async ({ tx, auth, args, setSummary }) => {
@@ -249,7 +266,8 @@ defineHandler<z.output<typeof CreateWaveArgs>>('outbound.wave.create', async ({ 
       SELECT order_no, status, wave_no, allocated_qty, expected_qty FROM outbound_order
       WHERE id = ${ids.find((id) => !ok.has(id))!} AND tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId}`))
     if (!bad) throw notFound('outbound:order.errors.notFound')
-    if (n(bad.status) !== OS.Effective) throw conflict('outbound:wave.errors.orderNotEffective', { orderNo: bad.order_no })
+    // Validated but holding nothing (spec code 6, waiting for stock): short of everything.
+    if (n(bad.status) !== OS.Effective && n(bad.status) !== OS.Approve) throw conflict('outbound:wave.errors.orderNotEffective', { orderNo: bad.order_no })
     if (bad.wave_no) throw conflict('outbound:order.errors.inWave', { orderNo: bad.order_no, waveNo: bad.wave_no })
     throw conflict('outbound:wave.errors.orderShort', { orderNo: bad.order_no, short: n(bad.expected_qty) - n(bad.allocated_qty) })
   }
@@ -313,7 +331,8 @@ async function loadTask(q: Queryable, scope: Scope, key: { taskNo?: string; id?:
   return taskHeadOf(r)
 }
 
-defineHandler<AssignTasksArgs>('outbound.pickTask.assign', async ({ tx, auth, args, setSummary }) => {
+/** Allot picking tasks to an operator of the pair or one of its job groups (the task machine asked for each). */
+async function assignTasks(tx: AppTx, auth: AuthContext, ids: readonly number[], args: { assigneeId?: number | null; jobGroupId?: number | null }): Promise<string[]> {
   if (args.assigneeId != null) {
     const [u] = rowsOf(await tx.execute(sql`
       SELECT 1 FROM user_access uw WHERE uw.user_id = ${args.assigneeId} AND uw.tenant_id = ${auth.tenantId} AND uw.warehouse_id = ${auth.warehouseId}`))
@@ -324,14 +343,33 @@ defineHandler<AssignTasksArgs>('outbound.pickTask.assign', async ({ tx, auth, ar
     if (!g) throw fieldError('jobGroupId', 'outbound:pick.errors.jobGroupUnknown', { value: args.jobGroupId })
   }
   const assigned: string[] = []
-  for (const id of [...new Set(args.ids)].sort((a, b) => a - b)) {
+  for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
     const t = await loadTask(tx, auth, { id })
     refuseUnlessAllowed(pickingTaskMachine, 'outbound.pickTask.assign', t, auth)
     await tx.execute(sql`UPDATE picking_task SET assignee_id = ${args.assigneeId ?? null}, job_group_id = ${args.jobGroupId ?? null}, updated_at = now(), updated_by = ${auth.userId} WHERE id = ${id}`)
     assigned.push(t.taskNo)
   }
-  setSummary(`${assigned.join(',')} → ${args.assigneeId != null ? `user ${args.assigneeId}` : `group ${args.jobGroupId}`}`)
+  return assigned
+}
+const allottedTo = (args: { assigneeId?: number | null; jobGroupId?: number | null }) => (args.assigneeId != null ? `user ${args.assigneeId}` : `group ${args.jobGroupId}`)
+
+defineHandler<AssignTasksArgs>('outbound.pickTask.assign', async ({ tx, auth, args, setSummary }) => {
+  const assigned = await assignTasks(tx, auth, args.ids, args)
+  setSummary(`${assigned.join(',')} → ${allottedTo(args)}`)
   return { assigned }
+})
+
+/** The wave's unclaimed picking tasks allotted at once (wave-picking:assign); the tasks already claimed keep their picker. */
+defineHandler<AssignWaveArgs>('outbound.wave.assign', async ({ tx, auth, args, setSummary }): Promise<WaveAssigned> => {
+  const [w] = rowsOf(await tx.execute(sql`SELECT id, wave_no, status FROM wave WHERE id = ${args.waveId} AND tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} FOR UPDATE`))
+  if (!w) throw notFound('outbound:wave.errors.notFound', { id: args.waveId })
+  const waveNo = String(w.wave_no)
+  refuseUnlessAllowed(waveMachine, 'outbound.wave.assign', { waveNo, status: n(w.status) }, auth)
+  const ids = rowsOf(await tx.execute(sql`SELECT id FROM picking_task WHERE wave_id = ${args.waveId} AND status = ${T.Unclaimed} ORDER BY id`)).map((r) => n(r.id))
+  if (!ids.length) throw conflict('outbound:wave.errors.nothingToAssign', { waveNo })
+  const assigned = await assignTasks(tx, auth, ids, args)
+  setSummary(`${waveNo}: ${assigned.join(',')} → ${allottedTo(args)}`)
+  return { waveNo, assigned }
 })
 
 defineHandler<z.output<typeof ClaimTaskArgs>>('outbound.pickTask.claim', async ({ tx, auth, args, setSummary }) => {
@@ -399,7 +437,8 @@ async function afterLineDone(tx: AppTx, auth: AuthContext, t: TaskHead, lines: T
 
 /**
  * Orders whose every task line is done and every exception processed: picked (ReadyOut 2) when
- * something was picked; with nothing picked at all they leave the wave and wait for stock in force.
+ * something was picked; with nothing picked at all they leave the wave and wait for stock — in force
+ * while they hold some, validated (6) when they hold none.
  */
 async function settleOrders(tx: AppTx, auth: AuthContext, orderIds: number[]): Promise<string[]> {
   const ready: string[] = []
@@ -414,7 +453,9 @@ async function settleOrders(tx: AppTx, auth: AuthContext, orderIds: number[]): P
       await tx.execute(sql`UPDATE outbound_order SET status = ${OS.ReadyOut}, picked_at = now(), updated_at = now(), updated_by = ${auth.userId} WHERE id = ${id}`)
       ready.push(String(o.order_no))
     } else {
-      await tx.execute(sql`UPDATE outbound_order SET wave_no = NULL, updated_at = now() WHERE id = ${id}`)
+      // Nothing picked and nothing held (out of stock): validated again, waiting for stock (spec code 6).
+      await tx.execute(sql`UPDATE outbound_order SET wave_no = NULL, status = CASE WHEN allocated_qty > 0 THEN ${OS.Effective}::smallint ELSE ${OS.Approve}::smallint END,
+        updated_at = now() WHERE id = ${id}`)
     }
   }
   return ready
@@ -447,7 +488,7 @@ defineHandler<z.output<typeof PickScanArgs>>('outbound.pick.scan', async ({ tx, 
   if (args.qty > remainingOf(line)) throw new AppError(409, 'outbound:pick.errors.overPick', { qty: args.qty, remaining: remainingOf(line) }, [{ field: 'qty', messageKey: 'outbound:pick.errors.overPick', params: { qty: args.qty, remaining: remainingOf(line) } }])
   pickableOrder(line)
   // Shelf → picked-goods location; the reservation follows the goods.
-  const doc = { docType: OUTBOUND_DOC, docNo: line.orderNo, docLine: line.lineNo, reason: `pick ${t.taskNo}` }
+  const doc: DocRef = { docType: OUTBOUND_DOC, docNo: line.orderNo, docLine: line.lineNo, reason: 'pick', reasonParams: { taskNo: t.taskNo } }
   await consumeReservation(tx, auth, line.reservationId!, args.qty, doc, opOf(auth))
   const picked = { tenantId: auth.tenantId, warehouseId: auth.warehouseId, locationId: await pickedLocation(tx, auth), skuId: line.skuId, batchNo: line.batchNo, stockStatus: line.stockStatus }
   await addStock(tx, picked, args.qty, doc, opOf(auth))
@@ -467,7 +508,7 @@ defineHandler<PickShortArgs>('outbound.pick.short', async ({ tx, auth, args, set
   const line = lines.find((l) => l.id === args.lineId)
   if (!line) throw fieldError('lineId', 'outbound:pick.errors.lineNotFound', { lineId: args.lineId })
   if (args.qty > remainingOf(line)) throw new AppError(409, 'outbound:pick.errors.overShort', { qty: args.qty, remaining: remainingOf(line) }, [{ field: 'qty', messageKey: 'outbound:pick.errors.overShort', params: { qty: args.qty, remaining: remainingOf(line) } }])
-  const doc = { docType: OUTBOUND_DOC, docNo: line.orderNo, docLine: line.lineNo, reason: `short ${t.taskNo}` }
+  const doc: DocRef = { docType: OUTBOUND_DOC, docNo: line.orderNo, docLine: line.lineNo, reason: 'short', reasonParams: { taskNo: t.taskNo } }
   // The missing goods are not allocatable any more: reservation given back, that stock frozen at the shelf.
   await releaseReservation(tx, auth, line.reservationId!, doc, opOf(auth), args.qty)
   const shelf = { tenantId: auth.tenantId, warehouseId: auth.warehouseId, locationId: line.locationId, skuId: line.skuId, batchNo: line.batchNo, stockStatus: line.stockStatus }
@@ -515,7 +556,7 @@ defineHandler<ResolveDiffArgs>('outbound.pickDiff.resolve', async ({ tx, auth, a
     if (args.qty! > short) throw new AppError(400, 'outbound:pickDiff.errors.reissueTooMany', { qty: args.qty, short }, [{ field: 'qty', messageKey: 'outbound:pickDiff.errors.reissueTooMany', params: { qty: args.qty, short } }])
     const [line] = rowsOf(await tx.execute(sql`SELECT batch_no, stock_status FROM picking_task_line WHERE id = ${d.task_line_id}`))
     const key = { tenantId: auth.tenantId, warehouseId: auth.warehouseId, locationId: n(d.location_id), skuId: n(d.sku_id), batchNo: String(line!.batch_no) }
-    const doc = { docType: OUTBOUND_DOC, docNo: orderNo, docLine: n(d.line_no), reason: `reissue ${String(d.diff_no)}` }
+    const doc: DocRef = { docType: OUTBOUND_DOC, docNo: orderNo, docLine: n(d.line_no), reason: 'reissue', reasonParams: { diffNo: String(d.diff_no) } }
     // Found after all: unfrozen at the shelf and reserved for the order line again.
     await moveStock(tx, { ...key, stockStatus: StockStatus.Frozen }, { stockStatus: n(line!.stock_status) }, args.qty!, doc, opOf(auth))
     await reserveStock(tx, { ...key, stockStatus: n(line!.stock_status) }, args.qty!, doc, opOf(auth))
@@ -541,15 +582,103 @@ defineHandler<ResolveDiffArgs>('outbound.pickDiff.resolve', async ({ tx, auth, a
 })
 
 // ---------------------------------------------------------------------------------------------
+// The wave's picking list (spec section 5: "one wave list printed at a time"): every task's lines in
+// path order (the task's route), SKU, quantity (picked so far) and the orders they are for, as a PDF
+// through the label mechanism's list renderer. Texts in the caller's language — except Chinese, which
+// the standard PDF font cannot draw: those sheets are in English (as the face sheets are).
+
+/** Most order numbers a picking list row names (then "+N"). */
+const LIST_ORDER_NOS = 2
+
+async function waveListDocument(q: Queryable, scope: Scope, key: { id?: number; waveNo?: string }, lang: Language, printedBy: string): Promise<{ id: number; waveNo: string; status: number; doc: ListDocument }> {
+  const [w] = rowsOf(await q.execute(sql`
+    SELECT w.id, w.wave_no, w.status, w.order_count, w.qty, (SELECT count(*)::int FROM picking_task t WHERE t.wave_id = w.id) AS tasks
+    FROM wave w WHERE w.tenant_id = ${scope.tenantId} AND w.warehouse_id = ${scope.warehouseId}
+      AND ${key.id != null ? sql`w.id = ${key.id}` : sql`w.wave_no = ${key.waveNo ?? ''}`}`))
+  if (!w) throw notFound('outbound:wave.errors.notFound', { waveNo: key.waveNo ?? key.id })
+  const lines = rowsOf(await q.execute(sql`
+    SELECT t.task_no, t.cart_code, coalesce(cu.username, au.username, g.name) AS picker, tl.seq, l.code AS location, s.sku_code, tl.batch_no,
+      tl.qty, tl.picked_qty, o.order_no
+    FROM picking_task t JOIN picking_task_line tl ON tl.task_id = t.id JOIN location l ON l.id = tl.location_id
+    JOIN product_sku s ON s.id = tl.sku_id JOIN outbound_order o ON o.id = tl.order_id
+    LEFT JOIN app_user cu ON cu.id = t.claimed_by LEFT JOIN app_user au ON au.id = t.assignee_id LEFT JOIN job_group g ON g.id = t.job_group_id
+    WHERE t.wave_id = ${n(w.id)} ORDER BY t.task_no, tl.seq`))
+  // One row per stop: consecutive lines of a task at the same location, SKU and batch (one per order line) together.
+  type Stop = { taskNo: string; picker: string; location: string; sku: string; batch: string; qty: number; picked: number; orders: string[] }
+  const stops: Stop[] = []
+  for (const r of lines) {
+    const last = stops.at(-1)
+    const stop = { taskNo: String(r.task_no), location: String(r.location), sku: String(r.sku_code), batch: String(r.batch_no ?? '') }
+    if (last && last.taskNo === stop.taskNo && last.location === stop.location && last.sku === stop.sku && last.batch === stop.batch) {
+      last.qty += n(r.qty); last.picked += n(r.picked_qty)
+      if (!last.orders.includes(String(r.order_no))) last.orders.push(String(r.order_no))
+      continue
+    }
+    const picker = [r.picker, r.cart_code].filter((x) => x != null && x !== '').join(' / ')
+    stops.push({ ...stop, picker, qty: n(r.qty), picked: n(r.picked_qty), orders: [String(r.order_no)] })
+  }
+  const pdfLang: Language = lang === 'zh' ? 'en' : lang
+  const L = (k: string, params?: Record<string, unknown>) => translate(pdfLang, `outbound-picking-ui:list.${k}`, params)
+  const none = L('none')
+  const ordersOf = (o: string[]) => (o.length > LIST_ORDER_NOS ? `${o.slice(0, LIST_ORDER_NOS).join(', ')} +${o.length - LIST_ORDER_NOS}` : o.join(', '))
+  const waveNo = String(w.wave_no)
+  const doc: ListDocument = {
+    title: `${L('title')} ${waveNo}`,
+    code: waveNo,
+    facts: [L('facts', {
+      waveNo, status: translate(pdfLang, dictLabelKey('waveStatus', String(w.status))), orders: n(w.order_count), qty: n(w.qty), tasks: n(w.tasks),
+      printedAt: formatTime(new Date()), user: printedBy,
+    })],
+    columns: [
+      { title: L('columns.seq'), width: 3, right: true }, { title: L('columns.taskNo'), width: 13 }, { title: L('columns.picker'), width: 9 },
+      { title: L('columns.location'), width: 11 }, { title: L('columns.sku'), width: 20 }, { title: L('columns.batch'), width: 6 },
+      { title: L('columns.qty'), width: 5, right: true }, { title: L('columns.picked'), width: 7, right: true }, { title: L('columns.orders'), width: 26 },
+    ],
+    rows: stops.map((x, i) => [String(i + 1), x.taskNo, x.picker || none, x.location, x.sku, x.batch || none, String(x.qty), String(x.picked), ordersOf(x.orders)]),
+    footer: (page, pages) => `${waveNo} · ${L('page', { page, pages })}`,
+  }
+  return { id: n(w.id), waveNo, status: n(w.status), doc }
+}
+
+/**
+ * Print the wave's picking list: on the printer named, else print setup's picking-list printer; a PDF
+ * printer (a thermal ZPL printer cannot print a sheet), enabled and connected ("printer not connected").
+ * The print job is recorded (print_job) and the wave counts its printed lists.
+ */
+defineHandler<PrintWaveListArgs>('outbound.wave.printList', async ({ tx, auth, args, lang, setSummary }): Promise<WaveListPrinted> => {
+  const [id] = args.ids
+  const [head] = rowsOf(await tx.execute(sql`SELECT wave_no, status FROM wave WHERE id = ${id!} AND tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} FOR UPDATE`))
+  if (!head) throw notFound('outbound:wave.errors.notFound', { id })
+  refuseUnlessAllowed(waveMachine, 'outbound.wave.printList', { waveNo: String(head.wave_no), status: n(head.status) }, auth)
+  const [setting] = rowsOf(await tx.execute(sql`SELECT printer_id FROM print_setting WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} AND doc_kind = 'pickingList'`))
+  const printerId = args.printerId ?? (setting ? n(setting.printer_id) : null)
+  if (!printerId) throw badRequest('outbound:wave.errors.noPrinter', {}, [{ field: 'printerId', messageKey: 'outbound:wave.errors.noPrinter' }])
+  const [printer] = rowsOf(await tx.execute(sql`SELECT id, code, format, paper, connected, status FROM printer
+    WHERE id = ${printerId} AND tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId}`))
+  if (!printer) throw badRequest('outbound-label:errors.printerNotFound', { id: printerId }, [{ field: 'printerId', messageKey: 'outbound-label:errors.printerNotFound', params: { id: printerId } }])
+  if (n(printer.status) !== 1) throw conflict('outbound-label:errors.printerDisabled', { printer: String(printer.code) })
+  if (printer.connected !== true) throw conflict('outbound-label:errors.printerNotConnected', { printer: String(printer.code) })
+  if (String(printer.format) !== 'pdf') throw conflict('outbound:wave.errors.printerNotPdf', { printer: String(printer.code) })
+  const { waveNo, doc } = await waveListDocument(tx, auth, { id }, lang, auth.username)
+  const { bytes, pages } = await renderListPdf(doc, listPaperOf(String(printer.paper)))
+  const [job] = rowsOf(await tx.execute(sql`
+    INSERT INTO print_job (tenant_id, warehouse_id, printer_id, doc_kind, format, doc_refs, label_count, bytes, created_by)
+    VALUES (${auth.tenantId}, ${auth.warehouseId}, ${n(printer.id)}, 'pickingList', 'pdf', ${waveNo}, ${pages}, ${bytes.length}, ${auth.userId}) RETURNING id`))
+  await tx.execute(sql`UPDATE wave SET list_printed_count = list_printed_count + 1, list_printed_at = now() WHERE id = ${id!}`)
+  setSummary(`picking list ${waveNo} (${pages} p.) → ${String(printer.code)}`)
+  return { waveNo, printer: String(printer.code), jobId: n(job!.id), pages, bytes: bytes.length, url: PICKING_API.waveList(waveNo) }
+})
+
+// ---------------------------------------------------------------------------------------------
 // Reads
 
 const w = wave
 export const WAVE_LIST = {
   table: w,
   select: {
-    id: w.id, waveNo: w.waveNo, status: w.status, ruleId: w.ruleId, ruleName: sql<string | null>`(SELECT name FROM wave_rule r WHERE r.id = ${w.ruleId})`.as('ruleName'),
+    id: w.id, waveNo: w.waveNo, status: w.status, ruleId: w.ruleId, ruleName: sql<string | null>`(SELECT name FROM wave_rule r WHERE r.id = ${outer(w.ruleId)})`.as('ruleName'),
     pickMode: w.pickMode, taskMode: w.taskMode, orderCount: w.orderCount, skuCount: w.skuCount, qty: w.qty, pickedQty: w.pickedQty, shortQty: w.shortQty,
-    taskCount: sql<number>`(SELECT count(*)::int FROM picking_task t WHERE t.wave_id = ${w.id})`.as('taskCount'),
+    taskCount: sql<number>`(SELECT count(*)::int FROM picking_task t WHERE t.wave_id = ${outer(w.id)})`.as('taskCount'),
     pickedAt: w.pickedAt, createdAt: w.createdAt,
   },
   scope: { tenant: w.tenantId, warehouse: w.warehouseId },
@@ -566,14 +695,20 @@ export const WAVE_LIST = {
 } satisfies ListDef
 
 const t = pickingTask
+/** Most order numbers a picking task row lists (its order count says how many there are). */
+export const TASK_ORDER_NOS = 5
 const taskList = (s: OutboundSettings) => ({
   table: t,
   select: {
-    id: t.id, taskNo: t.taskNo, status: t.status, waveNo: sql<string>`(SELECT wave_no FROM wave x WHERE x.id = ${t.waveId})`.as('waveNo'),
+    id: t.id, taskNo: t.taskNo, status: t.status, waveId: t.waveId, waveNo: sql<string>`(SELECT wave_no FROM wave x WHERE x.id = ${outer(t.waveId)})`.as('waveNo'),
     pickMode: t.pickMode, taskMode: t.taskMode, qty: t.qty, pickedQty: t.pickedQty, shortQty: t.shortQty, cartCode: t.cartCode,
-    claimedBy: t.claimedBy, claimedByName: sql<string | null>`(SELECT username FROM app_user u WHERE u.id = ${t.claimedBy})`.as('claimedByName'),
-    assigneeId: t.assigneeId, assigneeName: sql<string | null>`(SELECT username FROM app_user u WHERE u.id = ${t.assigneeId})`.as('assigneeName'),
-    jobGroupId: t.jobGroupId, jobGroupName: sql<string | null>`(SELECT name FROM job_group g WHERE g.id = ${t.jobGroupId})`.as('jobGroupName'),
+    claimedBy: t.claimedBy, claimedByName: sql<string | null>`(SELECT username FROM app_user u WHERE u.id = ${outer(t.claimedBy)})`.as('claimedByName'),
+    assigneeId: t.assigneeId, assigneeName: sql<string | null>`(SELECT username FROM app_user u WHERE u.id = ${outer(t.assigneeId)})`.as('assigneeName'),
+    jobGroupId: t.jobGroupId, jobGroupName: sql<string | null>`(SELECT name FROM job_group g WHERE g.id = ${outer(t.jobGroupId)})`.as('jobGroupName'),
+    // The task's orders: how many, and the first TASK_ORDER_NOS of their numbers (a bulk task can hold hundreds).
+    orderCount: sql<number>`(SELECT count(DISTINCT l.order_id)::int FROM picking_task_line l WHERE l.task_id = ${outer(t.id)})`.as('orderCount'),
+    orderNos: sql<string | null>`(SELECT string_agg(x.order_no, ', ' ORDER BY x.order_no) FROM (SELECT DISTINCT o.order_no FROM picking_task_line l
+      JOIN outbound_order o ON o.id = l.order_id WHERE l.task_id = ${outer(t.id)} ORDER BY o.order_no LIMIT ${TASK_ORDER_NOS}) x)`.as('orderNos'),
     claimedAt: t.claimedAt, completedAt: t.completedAt, createdAt: t.createdAt,
     timedOut: sql<boolean>`(${t.status} <> ${T.Completed} AND ${timedOutSql(t.createdAt, s.pickingTimeoutHours)})`.as('timedOut'),
     notIssued: sql<boolean>`(${t.status} <> ${T.Completed} AND ${timedOutSql(t.createdAt, s.notIssuedDays * 24)})`.as('notIssued'),
@@ -599,10 +734,10 @@ export const DIFF_LIST = {
   select: {
     id: d.id, diffNo: d.diffNo, status: d.status, shortQty: d.shortQty, resolution: d.resolution, resolvedQty: d.resolvedQty, resolvedByName: d.resolvedByName,
     resolvedAt: d.resolvedAt, remark: d.remark, createdAt: d.createdAt,
-    orderNo: sql<string>`(SELECT order_no FROM outbound_order o WHERE o.id = ${d.orderId})`.as('orderNo'),
-    taskNo: sql<string>`(SELECT task_no FROM picking_task x WHERE x.id = ${d.taskId})`.as('taskNo'),
-    skuCode: sql<string>`(SELECT sku_code FROM product_sku s WHERE s.id = ${d.skuId})`.as('skuCode'),
-    locationCode: sql<string>`(SELECT code FROM location l WHERE l.id = ${d.locationId})`.as('locationCode'),
+    orderNo: sql<string>`(SELECT order_no FROM outbound_order o WHERE o.id = ${outer(d.orderId)})`.as('orderNo'),
+    taskNo: sql<string>`(SELECT task_no FROM picking_task x WHERE x.id = ${outer(d.taskId)})`.as('taskNo'),
+    skuCode: sql<string>`(SELECT sku_code FROM product_sku s WHERE s.id = ${outer(d.skuId)})`.as('skuCode'),
+    locationCode: sql<string>`(SELECT code FROM location l WHERE l.id = ${outer(d.locationId)})`.as('locationCode'),
   },
   scope: { tenant: d.tenantId, warehouse: d.warehouseId },
   key: d.id,
@@ -631,24 +766,37 @@ async function taskDetail(q: Queryable, auth: AuthContext, taskNo: string) {
   }
 }
 
-/** "Go to document" for a numbered document of the pair: its number, status label and page. */
-function lookupByNumber(o: { type: string; titleKey: string; prefix: string; permission: string; table: 'wave' | 'picking_task'; column: 'wave_no' | 'task_no'; dict: 'waveStatus' | 'taskClaimStatus'; path: (no: string) => string }) {
+/**
+ * "Go to document" for a numbered document of the pair: its number, status label and page; `cart`: also by
+ * the cart (container) code it was picked into, as the operator reads it off the cart (whole or in part;
+ * exact first, then newest first).
+ */
+function lookupByNumber(o: { type: string; titleKey: string; prefix: string; permission: string; table: 'wave' | 'picking_task' | 'pick_diff'; column: 'wave_no' | 'task_no' | 'diff_no'; dict: 'waveStatus' | 'taskClaimStatus' | 'handlingStatus'; path: (no: string) => string; opens: DocumentPage; cart?: boolean }) {
   registerDocumentLookup({
-    type: o.type, titleKey: o.titleKey, prefixes: [o.prefix], permission: o.permission,
+    type: o.type, titleKey: o.titleKey, prefixes: [o.prefix], permission: o.permission, group: 'document', opens: o.opens, ...(o.cart ? { alsoBy: ['containerCode'] as const } : {}),
     async search(db, auth, q, limit, lang) {
       const term = q.trim().toUpperCase()
       const col = sql.identifier(o.column)
+      const cart = o.cart ? sql`upper(cart_code)` : sql`NULL`
       return rowsOf(await db.execute(sql`
-        SELECT id, ${col} AS no, status FROM ${sql.identifier(o.table)} WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} AND ${col} ILIKE ${containsPattern(term)}
-        ORDER BY (${col} = ${term}) DESC, id DESC LIMIT ${limit}`)).map((r) => ({
-        type: o.type, id: n(r.id), number: String(r.no), status: n(r.status),
-        title: `${translate(lang, o.titleKey)} · ${translate(lang, dictLabelKey(o.dict, String(r.status)))}`, path: o.path(String(r.no)),
-      }))
+        SELECT id, ${col} AS no, status, ${cart} AS cart FROM ${sql.identifier(o.table)} WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId}
+          AND (${col} ILIKE ${containsPattern(term)} OR ${cart} LIKE ${containsPattern(term)})
+        ORDER BY (${col} = ${term} OR ${cart} = ${term}) DESC, id DESC LIMIT ${limit}`)).map((r) => {
+        const cartCode = !String(r.no).includes(term) && r.cart != null ? String(r.cart) : null
+        return {
+          type: o.type, id: n(r.id), number: String(r.no), status: n(r.status), ...(cartCode ? { matched: cartCode, matchedBy: 'containerCode' as const } : {}),
+          title: `${translate(lang, o.titleKey)} · ${translate(lang, dictLabelKey(o.dict, String(r.status)))}${cartCode ? ` · ${matchedText(lang, 'containerCode', cartCode)}` : ''}`, path: o.path(String(r.no)),
+        }
+      })
     },
   })
 }
-lookupByNumber({ type: 'wave', titleKey: 'outbound:wave.document', prefix: DOC_PREFIX.wave, permission: P.waveView, table: 'wave', column: 'wave_no', dict: 'waveStatus', path: waveDetailsPath })
-lookupByNumber({ type: 'pickingTask', titleKey: 'outbound:pick.document', prefix: DOC_PREFIX.pickingTask, permission: P.taskView, table: 'picking_task', column: 'task_no', dict: 'taskClaimStatus', path: pickingStationPath })
+lookupByNumber({ type: 'wave', titleKey: 'outbound:wave.document', prefix: DOC_PREFIX.wave, permission: P.waveView, table: 'wave', column: 'wave_no', dict: 'waveStatus', path: waveDetailsPath,
+  opens: { path: '/stock-out/ToC/wave-picking/details?waveNo={no}', testId: 'wave-details' } })
+lookupByNumber({ type: 'pickingTask', titleKey: 'outbound:pick.document', prefix: DOC_PREFIX.pickingTask, permission: P.taskView, table: 'picking_task', column: 'task_no', dict: 'taskClaimStatus', path: pickingStationPath,
+  opens: { path: '/stock-out/ToC/pickingtasks?task={no}', testId: 'picking-task' }, cart: true })
+lookupByNumber({ type: 'pickDiff', titleKey: 'outbound:pickDiff.document', prefix: DOC_PREFIX.pickDiff, permission: P.diffView, table: 'pick_diff', column: 'diff_no', dict: 'handlingStatus', path: pickDiffPath,
+  opens: { path: '/stock-out-abnormal/pick-diff?diffNo={no}', testId: 'pick-diff-doc' } })
 
 export function pickingRoutes(db: Queryable): RouteDef[] {
   return [
@@ -656,6 +804,16 @@ export function pickingRoutes(db: Queryable): RouteDef[] {
       method: 'GET', url: PICKING_API.waves, tags: ['outbound'], envelope: 'main', auth: 'scoped', permission: P.waveView,
       summary: 'Waves of the current warehouse and tenant (filters: number, status, pick mode, created range)',
       query: listQuerySchema(WAVE_LIST), handler: async ({ query, auth }) => runList(db, WAVE_LIST, query, auth),
+    }),
+    defineRoute({
+      method: 'GET', url: PICKING_API.generatePreview, tags: ['outbound'], envelope: 'main', auth: 'scoped', permission: P.waveCreate,
+      summary: 'Dry run of generating waves by rule in the current warehouse and tenant: how many orders it would wave into how many waves now (nothing written)',
+      query: z.object({ ruleId: z.coerce.number().int().positive().optional() }),
+      handler: async ({ query, auth }) => {
+        const plan = await planWaves(db, auth, query.ruleId, false)
+        const orders = plan.waves.reduce((s, w) => s + w.orders.length, 0)
+        return { orders, waves: plan.waves.length, skipped: plan.candidates - orders } satisfies GeneratePreview
+      },
     }),
     defineRoute({
       method: 'GET', url: '/api/outbound/waves/by-no/:waveNo', tags: ['outbound'], envelope: 'main', auth: 'scoped', permission: P.waveView,
@@ -673,6 +831,18 @@ export function pickingRoutes(db: Queryable): RouteDef[] {
       },
     }),
     defineRoute({
+      method: 'GET', url: '/api/outbound/waves/by-no/:waveNo/picking-list.pdf', tags: ['outbound'], envelope: 'main', auth: 'scoped', permission: P.taskPrint,
+      summary: "A wave's picking list as a PDF: every task's stops in path order — location, SKU, batch, quantity, picked, orders (one wave at a time)",
+      params: z.object({ waveNo: z.string().trim().min(1).max(40) }),
+      handler: async ({ params, auth, raw }, reply) => {
+        const { waveNo, status, doc } = await waveListDocument(db, auth, { waveNo: params.waveNo.toUpperCase() }, raw.lang, auth.username)
+        refuseUnlessAllowed(waveMachine, 'outbound.wave.printList', { waveNo, status }, auth)
+        const { bytes, pages } = await renderListPdf(doc)
+        return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="picking-list-${waveNo}.pdf"`)
+          .header('x-page-count', String(pages)).send(Buffer.from(bytes))
+      },
+    }),
+    defineRoute({
       method: 'GET', url: PICKING_API.tasks, tags: ['outbound'], envelope: 'main', auth: 'scoped', permission: P.taskView,
       summary: 'Picking tasks (filters: number, status, wave, claimed, created range), with the picking and 15-day not-issued timeout flags',
       query: listQuerySchema(TASK_SHAPE), handler: async ({ query, auth }) => runList(db, taskList(await outboundSettings(db, auth)), query, auth),
@@ -685,11 +855,14 @@ export function pickingRoutes(db: Queryable): RouteDef[] {
     }),
     defineRoute({
       method: 'GET', url: PICKING_API.assignees, tags: ['outbound'], envelope: 'main', auth: 'scoped', permission: P.taskAssign,
-      summary: 'Who picking tasks may be allotted to: the users and job groups of the current warehouse and tenant',
+      summary: 'Who picking tasks may be allotted to: the users of the current warehouse and tenant — pickers (who may pick) first — and its job groups',
       handler: async ({ auth }) => ({
         users: rowsOf(await db.execute(sql`
-          SELECT u.id, u.username, u.employee_name AS name FROM app_user u JOIN user_access uw ON uw.user_id = u.id
-          WHERE uw.tenant_id = ${auth.tenantId} AND uw.warehouse_id = ${auth.warehouseId} ORDER BY u.username`)),
+          SELECT u.id, u.username, u.employee_name AS name,
+            EXISTS (SELECT 1 FROM user_role ur JOIN role r ON r.id = ur.role_id AND r.status = 1 JOIN role_menu rm ON rm.role_id = ur.role_id
+                    JOIN menu m ON m.id = rm.menu_id WHERE ur.user_id = u.id AND m.authority = ${P.pick}) AS picker
+          FROM app_user u JOIN user_access uw ON uw.user_id = u.id
+          WHERE uw.tenant_id = ${auth.tenantId} AND uw.warehouse_id = ${auth.warehouseId} ORDER BY picker DESC, u.username`)),
         jobGroups: rowsOf(await db.execute(sql`SELECT id, name FROM job_group WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} ORDER BY name`)),
       }),
     }),

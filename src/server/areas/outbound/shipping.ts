@@ -19,11 +19,11 @@ import { defineHandler } from '../../commands/registry'
 import { refuseUnlessAllowed } from '../../commands/states'
 import { rowsOf } from '../../resources/service'
 import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
-import { addStock, consumeReservation, moveStock, reserveStock, type Operator } from '../../inventory/ledger'
+import { addStock, consumeReservation, moveStock, reserveStock, type DocRef, type Operator } from '../../inventory/ledger'
 import { OUTBOUND_DOC } from '../../inventory/allocation'
 import { resolveCodes } from '../inbound/orders'
 import { needsSorting, orderAtSlot } from './sorting'
-import { mirrorOrder, printFaceSheets } from './face-sheets'
+import { labelWarning, mirrorOrder, printFaceSheets } from './face-sheets'
 import { registerDocumentLookup, containsPattern } from '../search/registry'
 import { translate } from '../../i18n'
 import { outboundOrderMachine, type OutboundOrderFacts } from '../../../domain/states/outbound-order'
@@ -32,7 +32,7 @@ import { dictLabelKey, FaceSheetStatus, HandlingStatus, OutboundOrderStatus, Pac
 import { PACKING_LOCATION } from '../../db/seed/stations'
 import {
   AutoPackArgs, CancelShipmentArgs, HandoverCloseArgs, OrderNoArgs, ReturnShelfScanArgs, ReviewPackArgs, ReviewScanArgs, ReviewStartArgs, SHIPPING_API,
-  SHIPPING_PERMISSIONS as P, ShipScanArgs, returnShelfPath,
+  SHIPPING_PERMISSIONS as P, ShipScanArgs, handoverPath, returnShelfPath,
   type PackResult, type ReturnShelfResult, type ReviewView, type ShipResult,
 } from '../../../../commands/outbound-shipping'
 import { parseWallSlot } from '../../../../commands/outbound-sorting'
@@ -106,7 +106,7 @@ async function orderByNo(tx: AppTx, scope: Scope, orderNo: string): Promise<Orde
 // ---------------------------------------------------------------------------------------------
 // The review station
 
-async function reviewView(q: Queryable, h: OrderHead): Promise<ReviewView> {
+async function reviewView(q: Queryable, h: OrderHead, scope: Scope): Promise<ReviewView> {
   const [o] = rowsOf(await q.execute(sql`
     SELECT order_no, status, packing_status, face_sheet_status, tracking_no, sort_slot, shipping_method, consignee_name FROM outbound_order WHERE id = ${h.id}`))
   const lines = rowsOf(await q.execute(sql`
@@ -122,6 +122,8 @@ async function reviewView(q: Queryable, h: OrderHead): Promise<ReviewView> {
     trackingNo: o!.tracking_no == null ? null : String(o!.tracking_no), sortSlot: o!.sort_slot == null ? null : n(o!.sort_slot),
     shippingMethod: o!.shipping_method == null ? null : String(o!.shipping_method), consigneeName: o!.consignee_name == null ? null : String(o!.consignee_name),
     lines, reviewed, total, done: total > 0 && reviewed === total,
+    // Before the parcel is packed: can its carrier label it (the purchase's own check)?
+    labelWarning: await labelWarning(q, scope, h.id),
   }
 }
 
@@ -139,7 +141,7 @@ async function startReview(tx: AppTx, auth: AuthContext, code: string, command: 
       UPDATE outbound_order SET packing_status = ${PK.InPacking}, review_by = ${auth.userId}, review_started_at = now(), updated_at = now(), updated_by = ${auth.userId}
       WHERE id = ${h.id}`)
   }
-  return reviewView(tx, h)
+  return reviewView(tx, h, auth)
 }
 defineHandler<z.output<typeof ReviewStartArgs>>('outbound.review.start', async ({ tx, auth, args, setSummary }) => {
   const v = await startReview(tx, auth, args.code, 'outbound.review.start')
@@ -169,7 +171,7 @@ defineHandler<z.output<typeof ReviewScanArgs>>('outbound.review.scan', async ({ 
   await tx.execute(sql`UPDATE outbound_order_line SET reviewed_qty = reviewed_qty + ${args.qty} WHERE id = ${line.id}`)
   await tx.execute(sql`UPDATE outbound_order SET reviewed_qty = reviewed_qty + ${args.qty}, updated_at = now() WHERE id = ${h.id}`)
   setSummary(`${h.orderNo} reviewed ${args.code} +${args.qty}`)
-  return reviewView(tx, h)
+  return reviewView(tx, h, auth)
 })
 
 defineHandler<z.output<typeof OrderNoArgs>>('outbound.review.reset', async ({ tx, auth, args, setSummary }) => {
@@ -221,7 +223,10 @@ async function takeMaterial(tx: AppTx, auth: AuthContext, materialId: number, or
  * (reservations follow); the order's face sheet state follows its parcel count (one bought of two
  * parcels is partly bought).
  */
-async function pack(tx: AppTx, auth: AuthContext, h: OrderHead, a: { materialId: number; weightG: number; lengthMm?: number | null; widthMm?: number | null; heightMm?: number | null; parcels?: number }): Promise<PackResult> {
+async function pack(tx: AppTx, auth: AuthContext, h: OrderHead, a: {
+  materialId: number; weightG: number; lengthMm?: number | null; widthMm?: number | null; heightMm?: number | null; parcels?: number
+  packingListNo?: string | null; boxCode?: string | null; photoFileId?: string | null
+}): Promise<PackResult> {
   const [left] = rowsOf(await tx.execute(sql`SELECT count(*)::int AS n FROM outbound_order_line WHERE order_id = ${h.id} AND reviewed_qty < picked_qty`))
   if (n(left!.n) > 0) throw conflict('outbound:review.errors.notAllReviewed', { orderNo: h.orderNo, lines: n(left!.n) })
   const parcels = a.parcels ?? 1
@@ -229,11 +234,16 @@ async function pack(tx: AppTx, auth: AuthContext, h: OrderHead, a: { materialId:
     FROM outbound_order WHERE id = ${h.id}`))
   if (parcels > n(units!.picked_qty)) throw fieldError('parcels', 'outbound:review.errors.parcelsOverUnits', { parcels, units: n(units!.picked_qty) })
   if (parcels < n(units!.live)) throw fieldError('parcels', 'outbound:review.errors.parcelsBelowFaceSheets', { parcels, faceSheets: n(units!.live) })
+  // The packing photo: an image this operator uploaded (POST /api/files/upload?purpose=photo).
+  if (a.photoFileId) {
+    const [f] = rowsOf(await tx.execute(sql`SELECT content_type FROM file_object WHERE id = ${a.photoFileId}::uuid AND uploaded_by = ${auth.userId}`))
+    if (!f || !String(f.content_type).startsWith('image/')) throw fieldError('photoFileId', 'outbound:review.errors.photoUnknown', { value: a.photoFileId })
+  }
   const material = await takeMaterial(tx, auth, a.materialId, h.orderNo, parcels)
   const packAt = await packingLocation(tx, auth)
   for (const r of await openReservations(tx, auth, h.orderNo)) {
     if (n(r.location_id) === packAt) continue
-    const doc = { docType: OUTBOUND_DOC, docNo: h.orderNo, docLine: r.doc_line == null ? null : n(r.doc_line), reason: 'pack' }
+    const doc: DocRef = { docType: OUTBOUND_DOC, docNo: h.orderNo, docLine: r.doc_line == null ? null : n(r.doc_line), reason: 'pack' }
     const key = { tenantId: auth.tenantId, warehouseId: auth.warehouseId, locationId: packAt, skuId: n(r.sku_id), batchNo: String(r.batch_no), stockStatus: n(r.stock_status) }
     await consumeReservation(tx, auth, n(r.id), n(r.qty), doc, opOf(auth))
     await addStock(tx, key, n(r.qty), doc, opOf(auth))
@@ -241,7 +251,8 @@ async function pack(tx: AppTx, auth: AuthContext, h: OrderHead, a: { materialId:
   }
   await tx.execute(sql`
     UPDATE outbound_order SET packing_status = ${PK.Completed}, package_material_id = ${a.materialId}, weight_g = ${a.weightG}, length_mm = ${a.lengthMm ?? null},
-      width_mm = ${a.widthMm ?? null}, height_mm = ${a.heightMm ?? null}, parcel_count = ${parcels}, reviewed_at = now(), reviewed_by = ${auth.userId}, packed_at = now(),
+      width_mm = ${a.widthMm ?? null}, height_mm = ${a.heightMm ?? null}, parcel_count = ${parcels}, packing_list_no = ${a.packingListNo ?? null}, box_code = ${a.boxCode ?? null},
+      packing_photo_id = ${a.photoFileId ?? null}::uuid, reviewed_at = now(), reviewed_by = ${auth.userId}, packed_at = now(),
       updated_at = now(), updated_by = ${auth.userId}
     WHERE id = ${h.id}`)
   await mirrorOrder(tx, h.id)
@@ -262,7 +273,7 @@ defineHandler<z.output<typeof ReviewPackArgs>>('outbound.review.pack', async ({ 
  * (not an exception order, not being reviewed, sorted if it has to be), reviews and packs it in one step;
  * the answer says whether its face sheet is bought, so that the station sends the label to the printer.
  */
-defineHandler<z.output<typeof AutoPackArgs>>('outbound.review.auto', async ({ tx, auth, args, setSummary }) => {
+defineHandler<z.output<typeof AutoPackArgs>>('outbound.review.auto', async ({ tx, auth, args, lang, setSummary }) => {
   const skuIds = ((await resolveCodes(tx, auth.tenantId, [args.code])).get(args.code) ?? []).map((x) => x.skuId)
   if (!skuIds.length) throw new AppError(404, 'outbound:review.errors.codeUnknown', { code: args.code }, [{ field: 'code', messageKey: 'outbound:review.errors.codeUnknown', params: { code: args.code } }])
   const candidates = rowsOf(await tx.execute(sql`
@@ -271,10 +282,15 @@ defineHandler<z.output<typeof AutoPackArgs>>('outbound.review.auto', async ({ tx
       AND o.picked_qty = 1 AND l.picked_qty = 1 AND l.sku_id IN (${sql.join(skuIds.map((i) => sql`${i}`), sql`, `)})
     ORDER BY (o.face_sheet_status = ${FaceSheetStatus.Bought}) DESC, o.picked_at, o.id LIMIT 20
     FOR UPDATE OF o SKIP LOCKED`))
+  // Warned before packing: an order its carrier cannot label (no consignee phone at FedEx …) is not
+  // packed here — the next one is; when none is left the refusal names it and what to do.
+  let unlabelled: { orderNo: string; warning: NonNullable<Awaited<ReturnType<typeof labelWarning>>> } | null = null
   for (const c of candidates) {
     const h = await lockOrder(tx, n(c.id))
     if (h.exception || h.packingStatus !== PK.ToBePacked || await needsSorting(tx, h.id)) continue
     refuseUnlessAllowed(outboundOrderMachine, 'outbound.review.start', h, auth)
+    const warning = await labelWarning(tx, auth, h.id)
+    if (warning) { unlabelled ??= { orderNo: h.orderNo, warning }; continue }
     await tx.execute(sql`UPDATE outbound_order_line SET reviewed_qty = picked_qty WHERE order_id = ${h.id}`)
     await tx.execute(sql`UPDATE outbound_order SET packing_status = ${PK.InPacking}, review_by = ${auth.userId}, review_started_at = now(), reviewed_qty = picked_qty WHERE id = ${h.id}`)
     const r = await pack(tx, auth, { ...h, packingStatus: PK.InPacking, reviewBy: auth.userId }, args)
@@ -293,6 +309,11 @@ defineHandler<z.output<typeof AutoPackArgs>>('outbound.review.auto', async ({ tx
     }
     setSummary(`auto ${h.orderNo} ${args.code} packed ${r.materialCode}${printed ? ` label → ${printed.printer}` : ''}`)
     return { ...r, print: printed !== null, printed, printError }
+  }
+  if (unlabelled) {
+    const { warning: w } = unlabelled
+    const params = { orderNo: unlabelled.orderNo, code: args.code, reason: translate(lang, w.key, w.params), hint: translate(lang, w.hint.key, w.hint.params) }
+    throw new AppError(409, 'outbound:review.errors.cannotLabel', params, [{ field: 'code', messageKey: 'outbound:review.errors.cannotLabel', params }])
   }
   throw new AppError(409, 'outbound:review.errors.noSingleOrder', { code: args.code }, [{ field: 'code', messageKey: 'outbound:review.errors.noSingleOrder', params: { code: args.code } }])
 })
@@ -328,8 +349,9 @@ defineHandler<z.output<typeof ShipScanArgs>>('outbound.ship.scan', async ({ tx, 
   }
   const ho = await openHandover(tx, auth, h.carrierKey)
   await tx.execute(sql`UPDATE outbound_order_line SET shipped_qty = picked_qty WHERE order_id = ${h.id}`)
+  // Shipped (Over 4), or shipped short (DeficiencyOver 5, "completed": a line picked short for good).
   await tx.execute(sql`
-    UPDATE outbound_order SET status = ${OS.Over}, actual_qty = picked_qty, shipped_at = now(), handover_id = ${ho.id}, closed_at = now(), updated_at = now(), updated_by = ${auth.userId}
+    UPDATE outbound_order SET status = CASE WHEN picked_qty < expected_qty THEN ${OS.DeficiencyOver}::smallint ELSE ${OS.Over}::smallint END, actual_qty = picked_qty, shipped_at = now(), handover_id = ${ho.id}, closed_at = now(), updated_at = now(), updated_by = ${auth.userId}
     WHERE id = ${h.id}`)
   const [c] = rowsOf(await tx.execute(sql`UPDATE handover SET parcel_count = parcel_count + (SELECT parcel_count FROM outbound_order WHERE id = ${h.id}), qty = qty + ${qty}
     WHERE id = ${ho.id} RETURNING parcel_count`))
@@ -356,7 +378,7 @@ defineHandler<CancelShipmentArgs>('outbound.order.cancelShipment', async ({ tx, 
       ORDER BY b.sku_id, g.doc_line`))
     for (const r of taken) {
       const key = { tenantId: auth.tenantId, warehouseId: auth.warehouseId, locationId: n(r.location_id), skuId: n(r.sku_id), batchNo: String(r.batch_no), stockStatus: n(r.stock_status) }
-      const doc = { docType: OUTBOUND_DOC, docNo: h.orderNo, docLine: r.doc_line == null ? null : n(r.doc_line), reason: 'ship-cancel' }
+      const doc: DocRef = { docType: OUTBOUND_DOC, docNo: h.orderNo, docLine: r.doc_line == null ? null : n(r.doc_line), reason: 'ship-cancel' }
       await addStock(tx, key, n(r.qty), doc, opOf(auth))
       await reserveStock(tx, key, n(r.qty), doc, opOf(auth))
     }
@@ -448,7 +470,7 @@ defineHandler<z.output<typeof ReturnShelfScanArgs>>('outbound.returnShelf.scan',
     throw new AppError(409, left > 0 ? 'outbound:returnShelf.errors.overReturn' : 'outbound:returnShelf.errors.notInTask', { code: args.code, taskNo: args.taskNo, left },
       [{ field: 'code', messageKey: left > 0 ? 'outbound:returnShelf.errors.overReturn' : 'outbound:returnShelf.errors.notInTask', params: { code: args.code, taskNo: args.taskNo, left } }])
   }
-  const doc = { docType: 'returnShelf', docNo: String(t.task_no), reason: `return ${String(t.order_no)}` }
+  const doc: DocRef = { docType: 'returnShelf', docNo: String(t.task_no), reason: 'return', reasonParams: { orderNo: String(t.order_no) } }
   await moveStock(tx, { tenantId: auth.tenantId, warehouseId: auth.warehouseId, locationId: line.fromLocationId, skuId: line.skuId, batchNo: line.batchNo, stockStatus: line.stockStatus }, { locationId: n(loc.id) }, args.qty, doc, opOf(auth))
   line.returned += args.qty
   await tx.execute(sql`UPDATE return_shelf_line SET returned_qty = returned_qty + ${args.qty} WHERE id = ${line.id}`)
@@ -465,6 +487,7 @@ defineHandler<z.output<typeof ReturnShelfScanArgs>>('outbound.returnShelf.scan',
 
 registerDocumentLookup({
   type: 'returnShelfTask', titleKey: 'outbound:returnShelf.document', prefixes: [DOC_PREFIX.returnShelf], permission: P.returnView,
+  group: 'document', opens: { path: '/stock-out-abnormal/stop-stock-out?task={no}', testId: 'return-lines' },
   async search(db, auth, q, limit, lang) {
     const term = q.trim().toUpperCase()
     return rowsOf(await db.execute(sql`
@@ -472,6 +495,22 @@ registerDocumentLookup({
       ORDER BY (task_no = ${term}) DESC, id DESC LIMIT ${limit}`)).map((r) => ({
       type: 'returnShelfTask', id: n(r.id), number: String(r.task_no), status: n(r.status),
       title: `${translate(lang, 'outbound:returnShelf.document')} · ${translate(lang, dictLabelKey('taskClaimStatus', String(r.status)))}`, path: returnShelfPath(String(r.task_no)),
+    }))
+  },
+})
+
+// Handover lists (JJ…): the shipping station showing the list and its parcels.
+registerDocumentLookup({
+  type: 'handover', titleKey: 'outbound-ship:ship.document', prefixes: [DOC_PREFIX.handover], permission: P.shipView,
+  group: 'document', opens: { path: '/stock-out/ToC/shippinginfo?handover={no}', testId: 'handover-doc' },
+  async search(db, auth, q, limit, lang) {
+    const term = q.trim().toUpperCase()
+    return rowsOf(await db.execute(sql`
+      SELECT id, handover_no, carrier_key, status, parcel_count FROM handover WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} AND handover_no ILIKE ${containsPattern(term)}
+      ORDER BY (handover_no = ${term}) DESC, id DESC LIMIT ${limit}`)).map((r) => ({
+      type: 'handover', id: n(r.id), number: String(r.handover_no), status: n(r.status),
+      title: `${translate(lang, 'outbound-ship:ship.document')} · ${String(r.carrier_key)} · ${translate(lang, n(r.status) === 0 ? 'outbound-ship:ship.open' : 'outbound-ship:ship.closed')} · ${translate(lang, 'outbound-ship:ship.handover.parcelCount', { count: n(r.parcel_count) })}`,
+      path: handoverPath(String(r.handover_no)),
     }))
   },
 })
@@ -494,7 +533,7 @@ export function shippingRoutes(db: Queryable): RouteDef[] {
       handler: async ({ params, auth }) => {
         const [r] = rowsOf(await db.execute(sql`SELECT ${HEAD_COLUMNS} FROM outbound_order o WHERE o.tenant_id = ${auth.tenantId} AND o.warehouse_id = ${auth.warehouseId} AND o.order_no = ${params.orderNo.toUpperCase()}`))
         if (!r) throw notFound('outbound:review.errors.notFound', { code: params.orderNo })
-        return reviewView(db, headOf(r))
+        return reviewView(db, headOf(r), auth)
       },
     }),
     defineRoute({

@@ -21,13 +21,13 @@ import type { AppTx, Queryable } from '../../db/client'
 import type { AuthContext } from '../../http/context'
 import { AppError, conflict, fieldError, notFound } from '../../http/errors'
 import { defineRoute, type RouteDef } from '../../http/route'
-import { listQuerySchema, runList, type ListDef } from '../../http/list'
+import { listQuerySchema, outer, runList, type ListDef } from '../../http/list'
 import { defineHandler } from '../../commands/registry'
 import { refuseUnlessAllowed } from '../../commands/states'
 import { rowsOf } from '../../resources/service'
 import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
 import { resolveCodes } from '../inbound/orders'
-import { registerDocumentLookup, containsPattern } from '../search/registry'
+import { registerDocumentLookup, containsPattern, matchedText } from '../search/registry'
 import { translate } from '../../i18n'
 import { sortingTask } from '../../db/schema/index'
 import { sortingTaskMachine } from '../../../domain/states/sorting-task'
@@ -273,8 +273,8 @@ export const SORTING_LIST = {
   table: s,
   select: {
     id: s.id, sortNo: s.taskNo, kind: s.kind, status: s.status, slotCount: s.slotCount, qty: s.qty, sortedQty: s.sortedQty,
-    containers: sql<string>`(SELECT string_agg(c.container_code, ', ' ORDER BY c.id) FROM sorting_container c WHERE c.sorting_task_id = ${s.id})`.as('containers'),
-    startedByName: sql<string | null>`(SELECT username FROM app_user u WHERE u.id = ${s.startedBy})`.as('startedByName'),
+    containers: sql<string>`(SELECT string_agg(c.container_code, ', ' ORDER BY c.id) FROM sorting_container c WHERE c.sorting_task_id = ${outer(s.id)})`.as('containers'),
+    startedByName: sql<string | null>`(SELECT username FROM app_user u WHERE u.id = ${outer(s.startedBy)})`.as('startedByName'),
     startedAt: s.startedAt, completedAt: s.completedAt, createdAt: s.createdAt,
   },
   scope: { tenant: s.tenantId, warehouse: s.warehouseId },
@@ -312,16 +312,27 @@ async function sortingView(q: Queryable, auth: AuthContext, sortNo: string) {
   }
 }
 
+// By its number, or a container (cart) code it takes, as read off the cart (whole or in part): the sorting wall.
 registerDocumentLookup({
   type: 'sortingTask', titleKey: 'outbound-sorting:document', prefixes: [DOC_PREFIX.sortingTask], permission: P.view,
+  group: 'document', opens: { path: '/stock-out/ToC/sorting-wall?task={no}', testId: 'sorting-task' }, alsoBy: ['containerCode'],
   async search(db, auth, q, limit, lang) {
     const term = q.trim().toUpperCase()
+    const containers = sql`SELECT c.sorting_task_id FROM sorting_container c WHERE c.tenant_id = ${auth.tenantId} AND c.warehouse_id = ${auth.warehouseId}`
     return rowsOf(await db.execute(sql`
-      SELECT id, task_no, status FROM sorting_task WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} AND task_no ILIKE ${containsPattern(term)}
-      ORDER BY (task_no = ${term}) DESC, id DESC LIMIT ${limit}`)).map((r) => ({
-      type: 'sortingTask', id: n(r.id), number: String(r.task_no), status: n(r.status),
-      title: `${translate(lang, 'outbound-sorting:document')} · ${translate(lang, dictLabelKey('taskClaimStatus', String(r.status)))}`, path: sortingStationPath(String(r.task_no)),
-    }))
+      SELECT s.id, s.task_no, s.status,
+        (SELECT c.container_code FROM sorting_container c WHERE c.sorting_task_id = s.id AND upper(c.container_code) LIKE ${containsPattern(term)}
+          ORDER BY (upper(c.container_code) = ${term}) DESC, c.id LIMIT 1) AS container
+      FROM sorting_task s WHERE s.tenant_id = ${auth.tenantId} AND s.warehouse_id = ${auth.warehouseId}
+        AND (s.task_no ILIKE ${containsPattern(term)} OR s.id IN (${containers} AND upper(c.container_code) LIKE ${containsPattern(term)}))
+      ORDER BY (s.task_no = ${term} OR s.id IN (${containers} AND upper(c.container_code) = ${term})) DESC, s.id DESC LIMIT ${limit}`)).map((r) => {
+      const container = !String(r.task_no).includes(term) && r.container != null ? String(r.container).toUpperCase() : null
+      return {
+        type: 'sortingTask', id: n(r.id), number: String(r.task_no), status: n(r.status), ...(container ? { matched: container, matchedBy: 'containerCode' as const } : {}),
+        title: `${translate(lang, 'outbound-sorting:document')} · ${translate(lang, dictLabelKey('taskClaimStatus', String(r.status)))}${container ? ` · ${matchedText(lang, 'containerCode', container)}` : ''}`,
+        path: sortingStationPath(String(r.task_no)),
+      }
+    })
   },
 })
 

@@ -1,5 +1,5 @@
 // Sales outbound report (report-new → sales-outbound-report): the ToC sales orders SHIPPED (outbound_order
-// order_type 2, status Over 4, shipped_at) of the caller's warehouse+tenant, counted per UTC day of
+// order_type 2, status Over 4 or DeficiencyOver 5 — shipped short —, shipped_at) of the caller's warehouse+tenant, counted per UTC day of
 // shipped_at and per platform and shop — orders, parcels (distinct tracking numbers; an order without one
 // counts as its own parcel) and units (actual_qty, what left the ledger) — with the totals of the whole
 // filter. Filters: a shipped date range (both ends; at most MAX_DATE_SPAN_DAYS like the order list;
@@ -88,7 +88,7 @@ function whereOf(q: Query, auth: AuthContext, range: { from: string; to: string 
   const end = new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS)
   const conds: SQL[] = [
     sql`o.tenant_id = ${auth.tenantId}`, sql`o.warehouse_id = ${auth.warehouseId}`,
-    sql`o.order_type = ${OrderType.TOC}`, sql`o.status = ${OutboundOrderStatus.Over}`,
+    sql`o.order_type = ${OrderType.TOC}`, sql`o.status IN (${OutboundOrderStatus.Over}, ${OutboundOrderStatus.DeficiencyOver})`,
     sql`o.shipped_at >= ${`${range.from}T00:00:00Z`}::timestamptz`,
   ]
   // The day after 9999-12-31 is beyond what the column's text form carries: no upper bound then (as list.ts).

@@ -1,6 +1,6 @@
 // Drizzle declarations of the outbound documents — see ../migrations/0030_outbound.sql. Lists read
 // through these; writes are plain SQL in src/server/areas/outbound and the ledger service.
-import { pgTable, serial, bigserial, bigint, integer, text, smallint, boolean, timestamp } from 'drizzle-orm/pg-core'
+import { pgTable, serial, bigserial, bigint, integer, text, smallint, boolean, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -66,6 +66,10 @@ export const outboundOrder = pgTable('outbound_order', {
   packedAt: ts('packed_at'),
   shippedAt: ts('shipped_at'),
   handoverId: integer('handover_id'),
+  /** 0042: the pack step's packing fields (spec section 3): packing list number, box code, photo (file_object). */
+  packingListNo: text('packing_list_no'),
+  boxCode: text('box_code'),
+  packingPhotoId: uuid('packing_photo_id'),
 })
 
 export const outboundOrderLine = pgTable('outbound_order_line', {
@@ -99,6 +103,9 @@ export const wave = pgTable('wave', {
   pickedQty: integer('picked_qty').notNull(),
   shortQty: integer('short_qty').notNull(),
   pickedAt: ts('picked_at'),
+  /** 0042: the picking list printed (spec section 5: one wave list printed at a time). */
+  listPrintedCount: integer('list_printed_count').notNull(),
+  listPrintedAt: ts('list_printed_at'),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
   createdBy: integer('created_by'),

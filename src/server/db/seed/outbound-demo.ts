@@ -19,7 +19,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { AppTx } from '../client'
 import type { AuthContext } from '../../http/context'
 import { rowsOf } from '../../resources/service'
-import { addStock } from '../../inventory/ledger'
+import { addStock, type DocRef } from '../../inventory/ledger'
 import { handlerRegistry } from '../../commands/registry'
 import { WAREHOUSE_SEED_PAIRS } from '../../resources/custom/warehouse/seed'
 import { seededRandom, simulateMarketplaceOrders, simulatorInputFor, type Random } from '../../integrations/marketplace-simulator'
@@ -72,7 +72,7 @@ async function seedStock(tx: AppTx, scope: Scope, op: Op): Promise<void> {
   const r = seededRandom(`opening|${scope.warehouseId}|${scope.tenantId}`)
   const skus = pickSizeRuns(await tenantSkus(tx, scope.tenantId), SKUS_PER_PAIR[`${scope.warehouseId}-${scope.tenantId}`] ?? 100, r).slice(0, bins.length)
   let line = 0
-  const doc = () => ({ docType: OPENING_DOC_TYPE, docNo, docLine: ++line, reason: 'demo opening stock' })
+  const doc = (): DocRef => ({ docType: OPENING_DOC_TYPE, docNo, docLine: ++line, reason: 'opening' })
   for (const [i, skuId] of skus.entries()) {
     await addStock(tx, { ...scope, locationId: bins[i]!, skuId }, r.int(2, 16), doc(), op)
     if (i % 4 === 0 && floor.length) await addStock(tx, { ...scope, locationId: floor[(i / 4) % floor.length]!, skuId }, 12 * r.int(1, 3), doc(), op)
@@ -112,7 +112,7 @@ async function seedOrders(tx: AppTx, scope: Scope, op: Op): Promise<void> {
     userId: op.userId, username: op.username, employeeName: 'Admin', sessionId: 'seed', roles: ['admin'], permissions: new Set<string>(),
     tenantId: scope.tenantId, warehouseId: scope.warehouseId, token: '', grantsVersion: 'seed',
   } satisfies AuthContext
-  const run = (command: string, args: unknown) => handlerRegistry.get(command)!({ tx, auth, args, log: silentLog, setSummary: () => {} })
+  const run = (command: string, args: unknown) => handlerRegistry.get(command)!({ tx, auth, args, log: silentLog, lang: 'en', setSummary: () => {} })
   const orders = simulateMarketplaceOrders({ ...input, skus, seed: `demo|${scope.warehouseId}|${scope.tenantId}`, count: ORDERS_PER_PAIR })
   await run('outbound.order.feed', FeedArgs.parse({ orders }))
   // The pair had no order before: its orders are the ones just fed.

@@ -40,6 +40,14 @@ function SheetState({ row }: { row: FaceSheetRecord }) {
   return <span className={tone}>{label}</span>
 }
 
+/** The tracking number; while the carrier's waybill is polled, the spec's "logistics info not yet obtained". */
+function Tracking({ row }: { row: FaceSheetRecord }) {
+  const { t } = useTranslation()
+  if (row.trackingNo) return <>{row.trackingNo}</>
+  if (row.status === WaybillState.Purchasing) return <span className="italic text-gray-600" data-testid="logistics-pending">{t('outbound-label:ui.logisticsPending')}</span>
+  return <>—</>
+}
+
 function CarrierMessage({ row }: { row: FaceSheetRecord }) {
   const { t } = useTranslation()
   return <span className="text-red-700">{row.errorKey && row.status === WaybillState.Failed ? t(row.errorKey, { orderNo: row.orderNo }) : ''}</span>
@@ -50,8 +58,8 @@ export const faceSheetColumns: GridColumn<FaceSheetRecord>[] = [
   { id: 'status', titleKey: C('status'), width: 190, filter: 'enum', enumDict: WAYBILL_STATE_OPTIONS, render: (r) => <SheetState row={r} /> },
   { id: 'faceSheetStatus', titleKey: C('faceSheetStatus'), width: 120, filter: 'enum', enumDict: FACE_SHEET_STATUS_OPTIONS },
   // An order packed into several parcels buys one face sheet each: bought of parcels ("1 / 2" is partly bought).
-  { id: 'parcels', titleKey: C('parcels'), width: 90, align: 'right', render: (r) => `${r.boughtParcels} / ${r.parcelCount}` },
-  { id: 'trackingNo', titleKey: C('trackingNo'), width: 170, filter: 'text', render: (r) => r.trackingNo ?? '—' },
+  { id: 'parcels', titleKey: C('parcels'), width: 150, align: 'right', render: (r) => `${r.boughtParcels} / ${r.parcelCount}` },
+  { id: 'trackingNo', titleKey: C('trackingNo'), width: 250, filter: 'text', render: (r) => <Tracking row={r} /> },
   { id: 'carrierCode', titleKey: C('carrierCode'), width: 100, render: (r) => r.carrierCode ?? '—' },
   { id: 'shippingMethod', titleKey: C('shippingMethod'), width: 140, render: (r) => r.shippingMethod ?? '—' },
   { id: 'orderStatus', titleKey: C('orderStatus'), width: 130, sortable: true, filter: 'enum', enumDict: ORDER_STATUS_OPTIONS },

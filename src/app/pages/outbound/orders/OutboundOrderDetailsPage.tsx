@@ -6,20 +6,23 @@
 // are disabled with the machine's reason. "Go to document" (CK…/HB… numbers) lands here.
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { useLocation, useSearch } from 'wouter'
+import { useLocation } from 'wouter'
 import { ApiError } from '../../../api/clients'
 import { i18next } from '../../../i18n'
 import { formatTime } from '../../../../domain/format'
 import { dictLabelKey } from '../../../../domain/dictionaries'
+import { MACHINE_STATUS_DICT, statusMovesText } from '../../../../domain/states/status-text'
 import { OUTBOUND_ORDER_PATH } from '../../../../../commands/outbound-orders'
 import { OverflowToolbar } from '../../../grid/OverflowToolbar'
 import { CommandButtons } from '../../documents/CommandButtons'
 import { DocTable, type DocColumn } from '../../documents/DocTable'
 import { useDocumentContext } from '../../documents/useDocumentContext'
+import { docTypeLabel, reasonLabel } from '../../documents/ledger-labels'
 import {
   fetchOutboundOrder, machineFacts, outboundDetailKey, platformLabelKey,
-  type OutboundHistoryRow, type OutboundLedgerRow, type OutboundOrderLine, type OutboundReservation,
+  type OutboundHistoryRow, type OutboundLedgerRow, type OutboundOrderLine, type OutboundPacking, type OutboundReservation,
 } from './api'
+import { usePageSearch } from '../../registry'
 
 const ACTIONS = [
   'outbound.order.validate', 'outbound.order.shippingMethod', 'outbound.order.lock', 'outbound.order.unlock', 'outbound.order.stop',
@@ -49,9 +52,11 @@ const RESERVATION_COLUMNS: DocColumn<OutboundReservation>[] = [
   { id: 'batchNo', labelKey: F('batchNo') },
   { id: 'qty', labelKey: F('qty'), kind: 'number' },
 ]
+// At 1280 px the whole row fits: time, document and reason wrap in their cells, the reason right after the document.
 const LEDGER_COLUMNS: DocColumn<OutboundLedgerRow>[] = [
-  { id: 'createdAt', labelKey: U('at'), render: (r) => time(r.createdAt) },
-  { id: 'docNo', labelKey: U('docNo'), kind: 'code' },
+  { id: 'createdAt', labelKey: U('at'), render: (r) => time(r.createdAt), wrap: true },
+  { id: 'docNo', labelKey: U('docNo'), render: (r) => <>{docTypeLabel(r.docType)} <span className="font-mono">{r.docNo}</span></>, wrap: true },
+  { id: 'reason', labelKey: F('reason'), render: (r) => reasonLabel(r.reason, r.reasonParams), wrap: true },
   { id: 'docLine', labelKey: F('lineNo'), kind: 'number' },
   { id: 'locationCode', labelKey: F('locationCode'), kind: 'code' },
   { id: 'skuCode', labelKey: F('skuCode'), kind: 'code' },
@@ -59,7 +64,6 @@ const LEDGER_COLUMNS: DocColumn<OutboundLedgerRow>[] = [
   { id: 'deltaOnHand', labelKey: U('deltaOnHand'), kind: 'number' },
   { id: 'deltaLocked', labelKey: U('deltaLocked'), kind: 'number' },
   { id: 'operatorName', labelKey: U('operator') },
-  { id: 'reason', labelKey: F('reason') },
 ]
 /** A command id's title where the catalog has one (history rows may name commands of other areas). */
 const commandTitle = (id: string) => (i18next.exists(`commands:${id}`) ? i18next.t(`commands:${id}`) : id)
@@ -67,15 +71,45 @@ const HISTORY_COLUMNS: DocColumn<OutboundHistoryRow>[] = [
   { id: 'createdAt', labelKey: U('at'), render: (r) => time(r.createdAt) },
   { id: 'commandId', labelKey: U('command'), render: (r) => commandTitle(r.commandId) },
   { id: 'username', labelKey: U('operator') },
-  { id: 'summary', labelKey: U('summary') },
+  // Status moves by name ("CK… Draft → In force"), not the codes the summary records (`0→1`).
+  { id: 'summary', labelKey: U('summary'), render: (r) => statusMovesText(r.summary ?? '', (s) => i18next.t(dictLabelKey(MACHINE_STATUS_DICT.outboundOrder!, s))) },
   { id: 'result', labelKey: U('result'), render: (r) => i18next.t(`audit:result.${r.result}`) },
   { id: 'errorCode', labelKey: U('errorCode'), kind: 'code' },
 ]
 
+/** The pack step's facts (spec section 3 "Packing"): material, weight, dimensions, parcels, packing list number, box code, photo. */
+function PackingFacts({ p }: { p: OutboundPacking }) {
+  const { t } = useTranslation()
+  const P = (k: string) => `outbound-ship:pack.${k}`
+  const item = (id: string, labelKey: string, v: React.ReactNode) => (
+    <div className="flex min-w-0 flex-col"><dt className="text-xs text-gray-500">{t(labelKey)}</dt><dd className="break-words" data-testid={`packing-${id}`}>{v === null || v === undefined || v === '' ? '—' : v}</dd></div>
+  )
+  const dims = [p.lengthMm, p.widthMm, p.heightMm].every((v) => v != null) ? `${p.lengthMm} × ${p.widthMm} × ${p.heightMm}` : null
+  return (
+    <section aria-labelledby="order-packing-title" data-testid="order-packing">
+      <h3 id="order-packing-title" className="mb-1 text-sm font-semibold">{t(P('legend'))}</h3>
+      <dl className="grid grid-cols-6 gap-3 text-sm">
+        {item('material', P('material'), p.materialCode)}
+        {item('weight', P('weight'), p.weightG)}
+        {item('dims', 'outbound-ui:details.dimsMm', dims)}
+        {item('parcels', P('parcels'), p.parcelCount)}
+        {item('packingListNo', P('packingListNo'), p.packingListNo && <span className="font-mono">{p.packingListNo}</span>)}
+        {item('boxCode', P('boxCode'), p.boxCode && <span className="font-mono">{p.boxCode}</span>)}
+        {item('packedAt', 'outbound-ui:details.packedAt', time(p.packedAt))}
+        {item('photo', P('photo'), p.photoUrl && (
+          <a href={p.photoUrl} target="_blank" rel="noreferrer" className="inline-block underline">
+            <img src={p.photoUrl} alt={t(P('photo'))} className="h-16 w-auto rounded border" />
+          </a>
+        ))}
+      </dl>
+    </section>
+  )
+}
+
 export default function OutboundOrderDetailsPage() {
   const { t } = useTranslation()
   const [, navigate] = useLocation()
-  const orderNo = (new URLSearchParams(useSearch()).get('orderNo') ?? '').trim()
+  const orderNo = (new URLSearchParams(usePageSearch()).get('orderNo') ?? '').trim()
   const q = useQuery({ queryKey: outboundDetailKey(orderNo), enabled: orderNo !== '', retry: false, staleTime: 0, queryFn: () => fetchOutboundOrder(orderNo) })
   const d = q.data
   const o = d?.order
@@ -127,6 +161,7 @@ export default function OutboundOrderDetailsPage() {
             {field('createdAt', time(o.createdAt))}
             {field('remark', o.remark)}
           </dl>
+          {d.packing && <PackingFacts p={d.packing} />}
           <DocTable titleKey={F('lines')} testId="order-lines" columns={LINE_COLUMNS} rows={d.lines} />
           <DocTable titleKey={U('reservations')} testId="order-reservations" columns={RESERVATION_COLUMNS} rows={d.reservations} emptyKey={U('noReservations')} />
           <DocTable titleKey={U('ledger')} testId="order-ledger" columns={LEDGER_COLUMNS} rows={d.ledger} emptyKey={U('noLedger')} />

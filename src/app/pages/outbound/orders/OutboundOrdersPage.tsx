@@ -6,7 +6,7 @@
 // details page. The dialogs are addressed by URL so the commands open them from the palette anywhere:
 // ?form=new (new order), ?status=<ids> (bulk status), ?import=1 (Excel import), ?shipping=<ids>.
 import { useTranslation } from 'react-i18next'
-import { useLocation, useSearch } from 'wouter'
+import { useLocation } from 'wouter'
 import { DataGrid, type GridColumn } from '../../../grid'
 import { ImportDialog } from '../../../resources/ImportDialog'
 import { formatTime } from '../../../../domain/format'
@@ -18,6 +18,7 @@ import { fetchOutboundOrders, idsParam, ORDER_TYPE_OPTIONS, OUTBOUND_GRID_ID, PL
 import { OutboundOrderForm } from './OutboundOrderForm'
 import { OutboundStatusDialog } from './OutboundStatusDialog'
 import { ShippingMethodDialog } from './ShippingMethodDialog'
+import { usePageSearch } from '../../registry'
 
 /** The server's longest created-at range (days). */
 export const CREATED_MAX_DAYS = 92
@@ -60,7 +61,7 @@ const TOOLBAR = [
 
 export default function OutboundOrdersPage() {
   const { t } = useTranslation()
-  const search = new URLSearchParams(useSearch())
+  const search = new URLSearchParams(usePageSearch())
   const [, navigate] = useLocation()
   const close = () => navigate(OUTBOUND_ORDER_PATH, { replace: true })
   const statusIds = idsParam(search.get('status'), MAX_BULK_OUTBOUND)

@@ -28,12 +28,27 @@ function Flag({ on, labelKey, testId }: { on: boolean; labelKey: string; testId:
     : <span className="text-gray-500">—</span>
 }
 
+/** A task's order numbers, "+N more" beyond those the list carries. */
+function TaskOrders({ row }: { row: TaskRecord }) {
+  const { t } = useTranslation()
+  const shown = row.orderNos ? row.orderNos.split(', ') : []
+  const more = Math.max(0, (row.orderCount ?? 0) - shown.length)
+  return (
+    <span className="font-mono" title={row.orderNos ?? undefined}>
+      {shown.length ? shown.join(', ') : '—'}
+      {more > 0 && <span className="ml-1 font-sans text-gray-600">{t('outbound-picking-ui:task.moreOrders', { count: more })}</span>}
+    </span>
+  )
+}
+
 export const taskColumns: GridColumn<TaskRecord>[] = [
   { id: 'taskNo', titleKey: F('taskNo'), width: 150, sortable: true, filter: 'text', hideable: false },
   { id: 'status', titleKey: F('status'), width: 100, sortable: true, filter: 'enum', enumDict: TASK_STATUS_OPTIONS },
   { id: 'waveNo', titleKey: F('waveNo'), width: 140, filter: 'text' },
   { id: 'pickMode', titleKey: 'outbound:wave.fields.pickMode', width: 120, enumDict: PICK_MODE_OPTIONS },
   { id: 'taskMode', titleKey: 'outbound:wave.fields.taskMode', width: 100, render: (r) => <TaskMode mode={r.taskMode} /> },
+  // The task's orders: the first few numbers (the server caps them) and how many there are in all.
+  { id: 'orderNos', titleKey: F('orderNos'), width: 230, render: (r) => <TaskOrders row={r} /> },
   { id: 'qty', titleKey: F('qty'), width: 70, sortable: true, align: 'right' },
   { id: 'pickedQty', titleKey: F('pickedQty'), width: 70, align: 'right' },
   { id: 'shortQty', titleKey: F('shortQty'), width: 70, align: 'right' },
@@ -65,7 +80,7 @@ export function useOpenTask() {
   }
 }
 
-const TOOLBAR = ['outbound.pickTask.claim', 'outbound.pickTask.assign']
+const TOOLBAR = ['outbound.pickTask.claim', 'outbound.pickTask.assign', 'outbound.wave.printList', 'outbound.wave.downloadList']
 
 export function PickingTasksList() {
   const { t } = useTranslation()

@@ -7,7 +7,7 @@
 import { useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { useLocation, useSearch } from 'wouter'
+import { useLocation } from 'wouter'
 import { ApiError } from '../../../api/clients'
 import { queryClient } from '../../../state/query-client'
 import { formatTime } from '../../../../domain/format'
@@ -28,8 +28,11 @@ import { TaskMode } from './WavesPage'
 import { taskColumns, useOpenTask } from './PickingTasksList'
 import { useAssignees } from './assignees'
 import { platformLabelKey } from '../orders/api'
+import { usePageSearch } from '../../registry'
 
 const SELECTION_ID = 'wave-details'
+/** The wave's own actions: allot its tasks, print or download its picking list, cancel it. */
+const WAVE_ACTIONS = ['outbound.wave.assign', 'outbound.wave.printList', 'outbound.wave.downloadList', 'outbound.wave.cancel']
 const F = (f: string) => `outbound:wave.fields.${f}`
 const O = (f: string) => `outbound:order.fields.${f}`
 const U = (k: string) => `outbound-picking-ui:wave.${k}`
@@ -53,7 +56,7 @@ function Label({ k }: { k: string }) {
 export default function WaveDetailsPage({ route }: Partial<ScreenProps>) {
   const { t } = useTranslation()
   const [, navigate] = useLocation()
-  const waveNo = (new URLSearchParams(useSearch()).get('waveNo') ?? '').trim().toUpperCase()
+  const waveNo = (new URLSearchParams(usePageSearch()).get('waveNo') ?? '').trim().toUpperCase()
   const allot = route?.componentKey === 'stock-out/allot-pick-task'
   const q = useQuery({ queryKey: waveDetailKey(waveNo), enabled: waveNo !== '', retry: false, staleTime: 0, queryFn: () => fetchWave(waveNo) })
   const w = q.data?.wave
@@ -85,7 +88,7 @@ export default function WaveDetailsPage({ route }: Partial<ScreenProps>) {
       {q.isError && <p role="alert" className="text-sm text-red-700">{q.error instanceof ApiError ? q.error.message : (q.error as Error).message}</p>}
       {w && q.data && (
         <>
-          <div className="flex"><OverflowToolbar testId="wave-details-toolbar"><CommandButtons ids={['outbound.wave.cancel']} ctx={waveCtx} label="outbound:wave.document" /></OverflowToolbar></div>
+          <div className="flex"><OverflowToolbar testId="wave-details-toolbar"><CommandButtons ids={WAVE_ACTIONS} ctx={waveCtx} label="outbound:wave.document" /></OverflowToolbar></div>
           {allot && tasks}
           <dl className="grid grid-cols-7 gap-3 text-sm" data-testid="wave-facts">
             {field('ruleName', w.ruleName)}

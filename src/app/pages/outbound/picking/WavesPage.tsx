@@ -1,8 +1,9 @@
 // Waves (stock-out → ToC → wave-picking, component 'stock-out/wave-picking'): the waves of the current
 // warehouse+tenant in the DataGrid — filters number, status, pick mode and created range. The toolbar
-// holds the commands (commands/outbound-picking.ts): generate by the wave rules (Alt+g, anywhere) and
-// cancel the selected waves (disabled with the wave machine's reason once picking started). Enter opens
-// the wave's details.
+// holds the commands (commands/outbound-picking.ts): generate by the wave rules (Alt+g here, with the
+// grid focused — never on another screen or a station; it first asks, naming the orders and waves the
+// server's dry run counts) and cancel the selected waves (disabled with the wave machine's reason once
+// picking started). Enter opens the wave's details.
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { DataGrid, type GridColumn } from '../../../grid'
@@ -36,7 +37,7 @@ export function TaskMode({ mode }: { mode: string }) {
   return <span title={t(dictLabelKey('pickingTaskMode', mode))}>{t(`outbound-picking-ui:taskMode.${mode}`)}</span>
 }
 
-const TOOLBAR = ['outbound.wave.generate', 'outbound.wave.cancel']
+const TOOLBAR = ['outbound.wave.generate', 'outbound.wave.assign', 'outbound.wave.printList', 'outbound.wave.downloadList', 'outbound.wave.cancel']
 
 export default function WavesPage() {
   const [, navigate] = useLocation()

@@ -16,6 +16,8 @@ export interface TaskRecord extends Record<string, unknown> {
   cartCode: string | null; claimedBy: number | null; claimedByName: string | null; assigneeId: number | null; assigneeName: string | null
   jobGroupId: number | null; jobGroupName: string | null; claimedAt: string | null; completedAt: string | null; createdAt: string
   timedOut: boolean; notIssued: boolean
+  /** The wave's id (a picking list prints by wave); the task's order count and its first order numbers (server-capped). */
+  waveId: number; orderCount: number; orderNos: string | null
 }
 export interface WaveOrder { id: number; orderNo: string; status: number; platform: string; expectedQty: number; allocatedQty: number; pickedQty: number }
 export interface WaveView { wave: WaveRecord; tasks: TaskRecord[]; orders: WaveOrder[] }
@@ -26,7 +28,8 @@ export interface DiffRecord extends Record<string, unknown> {
   id: number; diffNo: string; status: number; shortQty: number; resolution: string | null; resolvedQty: number | null; resolvedByName: string | null
   resolvedAt: string | null; remark: string | null; createdAt: string; orderNo: string; taskNo: string; skuCode: string; locationCode: string
 }
-export interface Assignees { users: { id: number; username: string; name: string | null }[]; jobGroups: { id: number; name: string }[] }
+/** `picker`: may pick (holds the pick permission) — listed first. */
+export interface Assignees { users: { id: number; username: string; name: string | null; picker?: boolean }[]; jobGroups: { id: number; name: string }[] }
 
 /** Grid ids: their react-query keys sit under ['grid', …], refreshed after every server command. */
 export const WAVE_GRID_ID = 'wave-picking'
@@ -52,5 +55,5 @@ export const DIFF_STATUS_OPTIONS = asFilter('handlingStatus')
 export const PICK_MODE_OPTIONS = asFilter('pickMode')
 
 /** The facts each machine reads, from a row or a view. */
-export const waveFacts = (w: WaveRecord) => ({ id: w.id, waveNo: w.waveNo, status: w.status })
+export const waveFacts = (w: WaveRecord) => ({ id: w.id, waveNo: w.waveNo, status: w.status, taskCount: w.taskCount })
 export const taskFacts = (t: TaskRecord) => ({ id: t.id, taskNo: t.taskNo, status: t.status, claimedBy: t.claimedBy, assigneeId: t.assigneeId })

@@ -1,6 +1,6 @@
-// The picker of outbound.pickTask.assign (prompt kind 'outbound.pickAssignee'): the operators of the
-// current warehouse+tenant, then its job groups; the chosen one answers { assigneeId } or
-// { jobGroupId }. Prompt options are synchronous, so the screens that offer the command load the list
+// The picker of outbound.pickTask.assign and outbound.wave.assign (prompt kind 'outbound.pickAssignee'):
+// the pickers of the current warehouse+tenant (who hold the pick permission), then
+// its job groups, then its other users; the chosen one answers { assigneeId } or { jobGroupId }. Prompt options are synchronous, so the screens that offer the command load the list
 // when they open (useAssignees) — as the shelving list does for 'shelving.jobGroup'.
 import { useEffect } from 'react'
 import { registerPromptKind } from '../../../commands/interaction'
@@ -11,10 +11,14 @@ let loaded: Assignees = { users: [], jobGroups: [] }
 
 registerPromptKind('outbound.pickAssignee', {
   titleKey: 'outbound-picking-ui:assign.prompt',
-  options: () => [
-    ...loaded.users.map((u) => ({ value: { assigneeId: u.id }, label: u.name ? `${u.username} · ${u.name}` : u.username, hint: i18next.t('outbound:pick.fields.assigneeId') })),
-    ...loaded.jobGroups.map((g) => ({ value: { jobGroupId: g.id }, label: g.name, hint: i18next.t('outbound:pick.fields.jobGroupId') })),
-  ],
+  options: () => {
+    const user = (u: Assignees['users'][number]) => ({ value: { assigneeId: u.id }, label: u.name ? `${u.username} · ${u.name}` : u.username, hint: i18next.t(u.picker ? 'outbound-picking-ui:assign.picker' : 'outbound:pick.fields.assigneeId') })
+    return [
+      ...loaded.users.filter((u) => u.picker).map(user),
+      ...loaded.jobGroups.map((g) => ({ value: { jobGroupId: g.id }, label: g.name, hint: i18next.t('outbound:pick.fields.jobGroupId') })),
+      ...loaded.users.filter((u) => !u.picker).map(user),
+    ]
+  },
 })
 
 /** Loads the operators and job groups once the screen opens (the prompt then offers them). */

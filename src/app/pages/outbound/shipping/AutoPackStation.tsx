@@ -6,9 +6,8 @@
 // server's words.
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApiError } from '../../../api/clients'
 import { session } from '../../../state/session'
-import { BigFact, StationScreen, classifyScan, commandSender, defineStation, useScanQueue, useStationFeedback, useSteps } from '../../../station'
+import { BigFact, StationScreen, classifyScan, commandSender, defineStation, msg, refusal, useScanQueue, useStationFeedback, useSteps } from '../../../station'
 import type { AutoPackArgs, PackResult } from '../../../../../commands/outbound-shipping'
 import { fetchMaterials, type PackageMaterial } from './api'
 import { PackFields, usePackForm } from './PackFields'
@@ -29,7 +28,6 @@ export const AUTO_PACK_STATION = defineStation<Step>({
   ],
 })
 
-const message = (e: unknown) => (e instanceof ApiError || e instanceof Error ? e.message : String(e))
 type AutoResult = PackResult & { print: boolean; printed: { printer: string; jobId: number } | null; printError: { key: string; params: Record<string, unknown> } | null }
 
 export function AutoPackStation() {
@@ -50,19 +48,19 @@ export function AutoPackStation() {
     onDone: (_item, r) => {
       setLast(r)
       setMaterials((ms) => ms.map((m) => (m.code === r.materialCode ? { ...m, stockQty: r.materialLeft } : m)))
-      if (r.printError) { fb.error(t(U('packedPrintFailed'), { orderNo: r.orderNo, material: r.materialCode, error: t(r.printError.key, r.printError.params) })); return }
-      if (!r.printed) { fb.ok(t(U('packedNoLabel'), { orderNo: r.orderNo, material: r.materialCode })); return }
-      fb.ok(t(U('packed'), { orderNo: r.orderNo, material: r.materialCode, trackingNo: r.trackingNo ?? '', printer: r.printed.printer }))
+      if (r.printError) { fb.error(msg(U('packedPrintFailed'), { orderNo: r.orderNo, material: r.materialCode, error: msg(r.printError.key, r.printError.params) })); return }
+      if (!r.printed) { fb.ok(msg(U('packedNoLabel'), { orderNo: r.orderNo, material: r.materialCode })); return }
+      fb.ok(msg(U('packed'), { orderNo: r.orderNo, material: r.materialCode, trackingNo: r.trackingNo ?? '', printer: r.printed.printer }))
     },
-    onRefused: (_item, e) => fb.error(message(e)),
-    onRetry: () => fb.info(t('inbound:station.network')),
+    onRefused: (_item, e) => fb.error(refusal(e)),
+    onRetry: () => fb.info(msg('inbound:station.network')),
   })
 
   const onScan = (raw: string) => {
     const m = classifyScan(AUTO_PACK_STATION, 'sku', raw)
     if (!m) return
     const a = pack.args('-')
-    if (!a) { fb.error(t(U('setFirst'))); focusMaterial(); return }
+    if (!a) { fb.error(msg(U('setFirst'))); focusMaterial(); return }
     queue.enqueue({ code: m.code, materialId: a.materialId, weightG: a.weightG }, m.code)
   }
 

@@ -7,14 +7,14 @@
 // document (its machine decides what the palette offers).
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearch } from 'wouter'
-import { ApiError } from '../../../api/clients'
+import { formatTime } from '../../../../domain/format'
 import { session } from '../../../state/session'
 import { dictLabelKey } from '../../../../domain/dictionaries'
-import { BigFact, StationScreen, classifyScan, commandSender, defineStation, useScanQueue, useStationFeedback, useSteps } from '../../../station'
+import { BigFact, StationScreen, classifyScan, commandSender, defineStation, msg, refusal, useScanQueue, useStationFeedback, useSteps } from '../../../station'
 import type { ReturnShelfResult, ReturnShelfScanArgs } from '../../../../../commands/outbound-shipping'
 import { useDocumentContext } from '../../documents/useDocumentContext'
 import { fetchReturnTask, fetchReturnTasks, type ReturnTaskRecord, type ReturnTaskView } from './api'
+import { usePageSearch } from '../../registry'
 
 const U = (k: string) => `outbound-ship:returnShelf.${k}`
 type Step = 'task' | 'location' | 'sku' | 'done'
@@ -37,11 +37,10 @@ export const RETURN_SHELF_STATION = defineStation<Step>({
   ],
 })
 
-const message = (e: unknown) => (e instanceof ApiError || e instanceof Error ? e.message : String(e))
 
 export default function ReturnShelfPage() {
   const { t } = useTranslation()
-  const search = new URLSearchParams(useSearch())
+  const search = new URLSearchParams(usePageSearch())
   const steps = useSteps(RETURN_SHELF_STATION.steps)
   const fb = useStationFeedback()
   const [view, setView] = useState<ReturnTaskView | null>(null)
@@ -59,9 +58,9 @@ export default function ReturnShelfPage() {
       setView(v)
       setLocation(null)
       steps.go(v.next ? 'location' : 'done')
-      fb.info(v.next ? t(U('opened'), { taskNo: v.task.taskNo, orderNo: v.task.orderNo, left: v.task.qty - v.task.returnedQty }) : t(U('alreadyDone'), { taskNo: v.task.taskNo }))
+      fb.info(v.next ? msg(U('opened'), { taskNo: v.task.taskNo, orderNo: v.task.orderNo, left: v.task.qty - v.task.returnedQty }) : msg(U('alreadyDone'), { taskNo: v.task.taskNo }))
     } catch (e) {
-      fb.error(message(e))
+      fb.error(refusal(e))
     }
   }
   // The URL's task (palette "go to document") opens once, like a scan.
@@ -72,19 +71,19 @@ export default function ReturnShelfPage() {
     send: commandSender<ReturnShelfScanArgs, ReturnShelfResult>('outbound.returnShelf.scan'),
     storageKey: `station:return-shelf:${session.userId}:${session.tenantId}:${session.warehouseId}`,
     onDone: (item, r) => {
-      if (r.done) { steps.go('done'); fb.ok(t(U('done'), { taskNo: r.taskNo })); refreshList() }
-      else fb.ok(t(U('returned'), { code: item.args.code, locationCode: item.args.locationCode, remaining: r.remaining }))
+      if (r.done) { steps.go('done'); fb.ok(msg(U('done'), { taskNo: r.taskNo })); refreshList() }
+      else fb.ok(msg(U('returned'), { code: item.args.code, locationCode: item.args.locationCode, remaining: r.remaining }))
       void fetchReturnTask(r.taskNo).then(setView, () => {})
     },
-    onRefused: (_item, e) => fb.error(message(e)),
-    onRetry: () => fb.info(t('inbound:station.network')),
+    onRefused: (_item, e) => fb.error(refusal(e)),
+    onRetry: () => fb.info(msg('inbound:station.network')),
   })
 
   const onScan = (raw: string) => {
     const m = classifyScan(RETURN_SHELF_STATION, step, raw)
-    if (!m) { fb.error(t(U('notHere'), { code: raw.trim() })); return }
-    if (m.kind === 'returnTask') { void open(m.code); return }
-    if (m.kind === 'location') { setLocation(m.code); steps.go('sku'); fb.info(t(U('atLocation'), { locationCode: m.code })); return }
+    if (!m) { fb.error(msg(U('notHere'), { code: raw.trim() })); return }
+    if (m.kind === 'returnTask') return open(m.code)
+    if (m.kind === 'location') { setLocation(m.code); steps.go('sku'); fb.info(msg(U('atLocation'), { locationCode: m.code })); return }
     if (view && location) queue.enqueue({ taskNo: view.task.taskNo, locationCode: location, code: m.code }, `${m.code} → ${location}`)
   }
   const toLocation = () => { if (view?.next) { setLocation(null); steps.go('location') } }
@@ -105,7 +104,7 @@ export default function ReturnShelfPage() {
         </section>
       )}
       {view && (
-        <table className="w-full text-sm" data-testid="return-lines">
+        <table className="w-full text-sm" data-testid="return-lines" data-no={view.task.taskNo}>
           <thead className="bg-slate-100 text-left">
             <tr>
               <th scope="col" className="px-2 py-1">{t(U('fields.skuCode'))}</th>
@@ -144,7 +143,7 @@ export default function ReturnShelfPage() {
                 <td className="px-2 py-1">{t(dictLabelKey('taskClaimStatus', r.status))}</td>
                 <td className="px-2 py-1 text-right tabular-nums">{r.returnedQty}</td>
                 <td className="px-2 py-1 text-right tabular-nums">{r.qty}</td>
-                <td className="px-2 py-1 tabular-nums">{new Date(r.createdAt).toLocaleString()}</td>
+                <td className="px-2 py-1 tabular-nums">{formatTime(r.createdAt)}</td>
               </tr>
             ))}
           </tbody>

@@ -10,10 +10,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
-import { ApiError } from '../../../api/clients'
 import { session } from '../../../state/session'
 import { dictLabelKey } from '../../../../domain/dictionaries'
-import { BigFact, StationScreen, classifyScan, commandSender, defineStation, useScanQueue, useStationFeedback, useSteps } from '../../../station'
+import { BigFact, StationScreen, classifyScan, commandSender, defineStation, msg, refusal, useScanQueue, useStationFeedback, useSteps } from '../../../station'
 import type { PackResult, ReviewPackArgs, ReviewScanArgs, ReviewStartArgs, ReviewView } from '../../../../../commands/outbound-shipping'
 import { useDocumentContext } from '../../documents/useDocumentContext'
 import { fetchMaterials, reviewFacts, type PackageMaterial } from './api'
@@ -38,6 +37,7 @@ export const REVIEW_STATION = defineStation<Step>({
   hints: [
     { keys: 'Enter', labelKey: U('keys.enter') },
     { keys: 'Alt+M', labelKey: U('keys.material') },
+    { keys: 'Alt+O', labelKey: U('keys.photo') },
     { keys: 'Alt+P', labelKey: U('keys.pack') },
     { keys: 'Alt+R', labelKey: U('keys.reset') },
     { keys: 'Alt+X', labelKey: U('keys.exception') },
@@ -45,7 +45,6 @@ export const REVIEW_STATION = defineStation<Step>({
   ],
 })
 
-const message = (e: unknown) => (e instanceof ApiError || e instanceof Error ? e.message : String(e))
 const sendStart = commandSender<ReviewStartArgs, ReviewView>('outbound.review.start')
 const sendStartException = commandSender<ReviewStartArgs, ReviewView>('outbound.review.startException')
 const sendPack = commandSender<ReviewPackArgs, PackResult>('outbound.review.pack')
@@ -80,48 +79,48 @@ export function ReviewStation() {
     onDone: (item, v) => {
       after(v)
       setLastSku(String(item.args.code).toUpperCase())
-      if (v.done) { fb.ok(t(U('allReviewed'), { orderNo: v.orderNo, total: v.total })); focusMaterial() }
-      else fb.ok(t(U('reviewed'), { code: item.args.code, reviewed: v.reviewed, total: v.total }))
+      if (v.done) { fb.ok(msg(U('allReviewed'), { orderNo: v.orderNo, total: v.total })); focusMaterial() }
+      else fb.ok(msg(U('reviewed'), { code: item.args.code, reviewed: v.reviewed, total: v.total }))
     },
-    onRefused: (_item, e) => fb.error(message(e)),
-    onRetry: () => fb.info(t('inbound:station.network')),
+    onRefused: (_item, e) => fb.error(refusal(e)),
+    onRetry: () => fb.info(msg('inbound:station.network')),
   })
 
   const open = async (code: string) => {
-    if (pending.length) { fb.error(t(U('waitPending'))); return }
+    if (pending.length) { fb.error(msg(U('waitPending'))); return }
     try {
       const v = await (exception ? sendStartException : sendStart)({ code, exceptionStation: exception }, crypto.randomUUID())
       after(v)
       setLastSku(null)
       pack.reset()
-      if (v.done) { fb.ok(t(U('allReviewed'), { orderNo: v.orderNo, total: v.total })); focusMaterial() }
-      else fb.info(t(U('opened'), { orderNo: v.orderNo, total: v.total, left: v.total - v.reviewed, slot: v.sortSlot ?? '—' }))
+      if (v.done) { fb.ok(msg(U('allReviewed'), { orderNo: v.orderNo, total: v.total })); focusMaterial() }
+      else fb.info(msg(U('opened'), { orderNo: v.orderNo, total: v.total, left: v.total - v.reviewed, slot: v.sortSlot ?? '—' }))
     } catch (e) {
-      fb.error(message(e))
+      fb.error(refusal(e))
     }
   }
 
   const onScan = (raw: string) => {
     const m = classifyScan(REVIEW_STATION, step, raw)
-    if (!m) { fb.error(t(U('notHere'), { code: raw.trim() })); return }
+    if (!m) { fb.error(msg(U('notHere'), { code: raw.trim() })); return }
     if (m.kind === 'sku' && view) { queue.enqueue({ orderNo: view.orderNo, code: m.code }, m.code); return }
-    void open(m.code)
+    return open(m.code)
   }
 
   const doPack = async () => {
-    if (!view) { fb.error(t(U('noOrder'))); return }
-    if (pending.length) { fb.error(t(U('waitPending'))); return }
+    if (!view) { fb.error(msg(U('noOrder'))); return }
+    if (pending.length) { fb.error(msg(U('waitPending'))); return }
     const args = pack.args(view.orderNo)
-    if (!args) { fb.error(t(U('packFields'))); return }
+    if (!args) { fb.error(msg(U('packFields'))); return }
     try {
       const r = await sendPack(args, crypto.randomUUID())
       steps.go('done')
       setView({ ...view, packingStatus: 3 })
       setMaterials((ms) => ms.map((m) => (m.code === r.materialCode ? { ...m, stockQty: r.materialLeft } : m)))
-      fb.ok(t(r.faceSheetStatus === 1 ? U('packed') : U('packedNoLabel'), { orderNo: r.orderNo, material: r.materialCode, trackingNo: r.trackingNo ?? '' }))
+      fb.ok(msg(r.faceSheetStatus === 1 ? U('packed') : U('packedNoLabel'), { orderNo: r.orderNo, material: r.materialCode, trackingNo: r.trackingNo ?? '' }))
       scanRef.current?.focus()
     } catch (e) {
-      fb.error(message(e))
+      fb.error(refusal(e))
     }
   }
 
@@ -129,11 +128,11 @@ export function ReviewStation() {
     if (!view) return
     try {
       await sendReset({ orderNo: view.orderNo }, crypto.randomUUID())
-      fb.info(t(U('resetDone'), { orderNo: view.orderNo }))
+      fb.info(msg(U('resetDone'), { orderNo: view.orderNo }))
       setView(null)
       steps.go('order')
     } catch (e) {
-      fb.error(message(e))
+      fb.error(refusal(e))
     }
   }
 
@@ -146,7 +145,7 @@ export function ReviewStation() {
 
   return (
     <StationScreen def={REVIEW_STATION} steps={steps} status={fb.status} pending={pending} onScan={onScan} scanRef={scanRef} onBack={back}
-      keys={{ m: focusMaterial, p: () => void doPack(), r: () => void reset(), x: () => { setException((x) => !x); fb.info(t(exception ? U('normalStation') : U('exceptionStation'))) } }}
+      keys={{ m: focusMaterial, o: pack.focusPhoto, p: () => void doPack(), r: () => void reset(), x: () => { setException((x) => !x); fb.info(msg(exception ? U('normalStation') : U('exceptionStation'))) } }}
       actions={<span className={`rounded px-2 py-1 text-sm ${exception ? 'bg-amber-100 text-amber-900' : 'bg-slate-100 text-slate-700'}`} data-testid="review-mode">{t(exception ? U('exceptionStation') : U('normalStation'))}</span>}>
       {view && (
         <section aria-label={t(U('order'))} className="grid grid-cols-[minmax(0,1fr)_auto_auto] gap-x-6 gap-y-2 rounded border-2 border-sky-700 p-3" data-testid="review-order" data-order={view.orderNo}>
@@ -156,6 +155,12 @@ export function ReviewStation() {
           <p className="col-span-3 text-sm text-slate-700" data-testid="review-summary">
             {t(U('summary'), { status: t(dictLabelKey('packingStatus', view.packingStatus)), faceSheet: t(dictLabelKey('faceSheetStatus', view.faceSheetStatus)), trackingNo: view.trackingNo ?? '—', method: view.shippingMethod ?? '—', consignee: view.consigneeName ?? '—' })}
           </p>
+          {/* Before packing: the order's carrier cannot label it (the face sheet purchase's own check), and what to do. */}
+          {view.labelWarning && (
+            <p role="alert" className="col-span-3 rounded border border-amber-500 bg-amber-50 px-2 py-1 text-sm font-medium text-amber-900" data-testid="review-label-warning">
+              {t('outbound-label:ui.cannotLabel', { reason: t(view.labelWarning.key, view.labelWarning.params), hint: t(view.labelWarning.hint.key, view.labelWarning.hint.params) })}
+            </p>
+          )}
         </section>
       )}
       {view && (

@@ -8,12 +8,14 @@
 // no face sheet, already shipped).
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApiError } from '../../../api/clients'
+import { formatTime } from '../../../../domain/format'
 import { session } from '../../../state/session'
-import { BigFact, StationScreen, classifyScan, commandSender, defineStation, useScanQueue, useStationFeedback, useSteps } from '../../../station'
+import { BigFact, StationScreen, classifyScan, commandSender, defineStation, msg, refusal, useScanQueue, useStationFeedback, useSteps } from '../../../station'
 import type { ShipResult, ShipScanArgs } from '../../../../../commands/outbound-shipping'
 import { useDocumentContext } from '../../documents/useDocumentContext'
 import { fetchHandovers, type HandoverRecord } from './api'
+import { HandoverDocument, useHandover } from './HandoverDocument'
+import { usePageSearchParams } from '../../registry'
 
 const U = (k: string) => `outbound-ship:ship.${k}`
 type Step = 'parcel'
@@ -30,7 +32,6 @@ export const SHIPPING_STATION = defineStation<Step>({
   ],
 })
 
-const message = (e: unknown) => (e instanceof ApiError || e instanceof Error ? e.message : String(e))
 
 export function ShippingStation() {
   const { t } = useTranslation()
@@ -41,7 +42,10 @@ export function ShippingStation() {
   const scanRef = useRef<HTMLInputElement>(null)
   const refresh = useCallback(() => { fetchHandovers().then((r) => setLists(r.records), () => {}) }, [])
   useEffect(refresh, [refresh])
-  const current = last ? lists.find((h) => h.handoverNo === last.handoverNo) : undefined
+  // ?handover=JJ… (palette "go to document"): that list is shown, and is the document until a parcel is shipped.
+  const handoverNo = usePageSearchParams().get('handover')?.trim().toUpperCase() || null
+  const opened = useHandover(handoverNo)
+  const current = last ? lists.find((h) => h.handoverNo === last.handoverNo) : opened.data?.handover
   useDocumentContext('shipping-station', current ? { id: current.id, handoverNo: current.handoverNo, status: current.status } : undefined)
 
   const { queue, pending } = useScanQueue<ShipScanArgs, ShipResult>({
@@ -49,21 +53,22 @@ export function ShippingStation() {
     storageKey: `station:shipping:${session.userId}:${session.tenantId}:${session.warehouseId}`,
     onDone: (_item, r) => {
       setLast(r)
-      fb.ok(t(U('shipped'), { orderNo: r.orderNo, trackingNo: r.trackingNo ?? '', handoverNo: r.handoverNo, parcels: r.parcels }))
+      fb.ok(msg(U('shipped'), { orderNo: r.orderNo, trackingNo: r.trackingNo ?? '', handoverNo: r.handoverNo, parcels: r.parcels }))
       refresh()
     },
-    onRefused: (_item, e) => fb.error(message(e)),
-    onRetry: () => fb.info(t('inbound:station.network')),
+    onRefused: (_item, e) => fb.error(refusal(e)),
+    onRetry: () => fb.info(msg('inbound:station.network')),
   })
 
   const onScan = (raw: string) => {
     const m = classifyScan(SHIPPING_STATION, 'parcel', raw)
-    if (!m) { fb.error(t(U('notHere'), { code: raw.trim() })); return }
+    if (!m) { fb.error(msg(U('notHere'), { code: raw.trim() })); return }
     queue.enqueue({ code: m.code }, m.code)
   }
 
   return (
     <StationScreen def={SHIPPING_STATION} steps={steps} status={fb.status} pending={pending} onScan={onScan} scanRef={scanRef} onBack={() => fb.clear()}>
+      {handoverNo && <HandoverDocument handoverNo={handoverNo} view={opened} />}
       {last && (
         <section aria-label={t(U('last'))} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] gap-x-6 gap-y-2 rounded border-2 border-emerald-700 p-3" data-testid="ship-last">
           <BigFact labelKey={U('fields.trackingNo')} value={last.trackingNo ?? '—'} testId="ship-tracking" size="text-3xl" />
@@ -90,7 +95,7 @@ export function ShippingStation() {
                 <td className="px-2 py-1">{t(U(h.status === 0 ? 'open' : 'closed'))}</td>
                 <td className="px-2 py-1 text-right tabular-nums">{h.parcelCount}</td>
                 <td className="px-2 py-1 text-right tabular-nums">{h.qty}</td>
-                <td className="px-2 py-1 tabular-nums">{new Date(h.createdAt).toLocaleString()}</td>
+                <td className="px-2 py-1 tabular-nums">{formatTime(h.createdAt)}</td>
               </tr>
             ))}
           </tbody>
