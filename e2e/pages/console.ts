@@ -9,15 +9,23 @@ type Tree = { [k: string]: string | Tree }
 const LOCALES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'locales')
 const cache: Record<string, Record<string, Tree>> = {}
 
-/** Translation of `ns:dotted.key` in a language, straight from locales/. */
-export function tr(lang: 'zh' | 'en' | 'es-MX', key: string): string {
+/**
+ * Translation of `ns:dotted.key` in a language, straight from locales/. A count message (i18next plural
+ * forms key_one / key_other …) gives the form of `count` in that language, else its `_other` form.
+ */
+export function tr(lang: 'zh' | 'en' | 'es-MX', key: string, count?: number): string {
   const [ns, path] = key.split(/:(.*)/s, 2)
   cache[lang] ??= Object.fromEntries(readdirSync(join(LOCALES, lang)).filter((f) => f.endsWith('.json'))
     .map((f) => [f.replace(/\.json$/, ''), JSON.parse(readFileSync(join(LOCALES, lang, f), 'utf8'))]))
-  let node: string | Tree | undefined = cache[lang][ns]
-  for (const p of path.split('.')) node = typeof node === 'object' ? node[p] : undefined
-  if (typeof node !== 'string') throw new Error(`no ${lang} text for ${key}`)
-  return node
+  const at = (p: string) => {
+    let node: string | Tree | undefined = cache[lang][ns]
+    for (const part of p.split('.')) node = typeof node === 'object' ? node[part] : undefined
+    return typeof node === 'string' ? node : undefined
+  }
+  const form = count === undefined ? undefined : at(`${path}_${new Intl.PluralRules(lang).select(count)}`)
+  const text = form ?? at(path) ?? at(`${path}_other`)
+  if (text === undefined) throw new Error(`no ${lang} text for ${key}`)
+  return text
 }
 
 export const DEMO_PASSWORD = 'Demo#2026'

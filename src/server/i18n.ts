@@ -34,12 +34,39 @@ function lookup(lang: string, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined
 }
 
-/** Translate `ns:dotted.key` with {{param}} interpolation; falls back to English, then the key. */
+const pluralRules = new Map<string, Intl.PluralRules>()
+/** i18next's plural form of a count in a language: 'one', 'many', 'other' … (Intl.PluralRules, as i18next 26 picks). */
+export function pluralForm(lang: string, count: number): string {
+  let r = pluralRules.get(lang)
+  if (!r) { r = new Intl.PluralRules(lang); pluralRules.set(lang, r) }
+  return r.select(count)
+}
+
+/** A key's text in one language; with a numeric `count`, its plural form first (key_one, key_other …), as i18next. */
+function lookupCounted(lang: string, key: string, count: unknown): string | undefined {
+  if (typeof count === 'number' && Number.isFinite(count)) {
+    const hit = lookup(lang, `${key}_${pluralForm(lang, count)}`)
+    if (hit !== undefined) return hit
+  }
+  return lookup(lang, key)
+}
+
+/**
+ * Translate `ns:dotted.key` with {{param}} interpolation and i18next plural forms (a numeric `count`
+ * picks key_one / key_many / key_other of the language); falls back to English, then the key.
+ */
 export function translate(lang: Language, key: string, params?: Record<string, unknown>): string {
-  const text = lookup(lang, key) ?? lookup(FALLBACK_LANGUAGE, key) ?? key
+  const text = lookupCounted(lang, key, params?.count) ?? lookupCounted(FALLBACK_LANGUAGE, key, params?.count) ?? key
   const out = params ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, p) => (params[p] === undefined ? `{{${p}}}` : String(params[p]))) : text
-  // i18next-style nesting after interpolation, as the browser does: '$t(dict:inboundStatus.{{to}})'.
-  return out.includes('$t(') ? out.replace(/\$t\(([\w-]+:[\w.-]+)\)/g, (_, k) => translate(lang, k)) : out
+  // i18next-style nesting after interpolation, as the browser does (the nested key sees the message's
+  // params): '$t(dict:inboundStatus.{{to}})', and with options for a second count in one message:
+  // '$t(counts:parcel, {"count": {{parcels}} })'.
+  return out.includes('$t(') ? out.replace(/\$t\(([\w-]+:[\w.-]+)(?:\s*,\s*(\{[^}]*\}))?\)/g, (_, k: string, opts?: string) => translate(lang, k, { ...params, ...nestedOptions(opts) })) : out
+}
+
+function nestedOptions(opts: string | undefined): Record<string, unknown> | undefined {
+  if (!opts) return undefined
+  try { return JSON.parse(opts) as Record<string, unknown> } catch { return undefined }
 }
 
 /** Language of a request: x-language-header (spec section 7), then Accept-Language, then English. */

@@ -109,7 +109,8 @@ describe('GET /api/audit-log/export', () => {
     const sheet = await sheetOf(res.rawPayload)
     expect(sheet.getRow(1).getCell(1).value).toBe('Hora') // es-MX header of createdAt
     expect(sheet.rowCount).toBe(1 + 6)
-    const durations = (sheet.getColumn(7).values as unknown[]).slice(2)
+    // The duration column by its es-MX header (the sentence column comes second since issue 18).
+    const durations = (sheet.getColumn((sheet.getRow(1).values as unknown[]).indexOf('Duración (ms)')).values as unknown[]).slice(2)
     expect(durations).toEqual([4, 8, 12, 16, 20, 24])
   })
   it('exports selected ids only within scope, max 50, and refuses an empty export', async () => {

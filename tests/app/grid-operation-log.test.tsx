@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // The operation-log screen on the real API: registered under its catalog component key, rows of the
-// current pair, Enter opens the detail, grid commands (shell effects) export the selection as xlsx.
+// current pair told as sentences (issue 18) — the request id and the arguments only in the detail, which
+// Enter opens and Esc closes — and grid commands (shell effects) export the selection as xlsx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { act } from 'react'
 import OperationLogPage from '../../src/app/pages/operation-log/OperationLogPage'
@@ -15,9 +16,9 @@ let h: Harness
 beforeAll(async () => {
   h = await startHarness()
   const v: string[] = []
-  for (let i = 1; i <= 12; i++) v.push(`(1, 26, 1, 'admin', 'admin.user.resetPassword', 'reset ${i}', 'ok', ${i}, timestamptz '2026-10-01 00:00:00+00' + interval '${i} minutes')`)
-  v.push(`(2, 26, 1, 'admin', 'admin.user.forceOffline', 'other tenant', 'ok', 1, timestamptz '2026-10-02 00:00:00+00')`)
-  await h.t.database.exec(`DELETE FROM audit_log; INSERT INTO audit_log (tenant_id, warehouse_id, user_id, username, command_id, summary, result, duration_ms, created_at) VALUES ${v.join(',')}`)
+  for (let i = 1; i <= 12; i++) v.push(`(1, 26, 1, 'admin', 'admin.user.resetPassword', 'reset ${i}', 'ok', ${i}, timestamptz '2026-10-01 00:00:00+00' + interval '${i} minutes', 'req-${i}', '{"id": ${i}}')`)
+  v.push(`(2, 26, 1, 'admin', 'admin.user.forceOffline', 'other tenant', 'ok', 1, timestamptz '2026-10-02 00:00:00+00', 'req-x', NULL)`)
+  await h.t.database.exec(`DELETE FROM audit_log; INSERT INTO audit_log (tenant_id, warehouse_id, user_id, username, command_id, summary, result, duration_ms, created_at, request_id, args) VALUES ${v.join(',')}`)
 })
 afterAll(async () => { await h?.close() })
 
@@ -36,14 +37,22 @@ describe('operation-log screen', () => {
     await waitFor(() => m.container.querySelectorAll('[role="row"][data-row-id]').length === 12, '12 rows')
     expect(m.container.textContent).not.toContain('other tenant')
     expect(m.container.textContent).toContain('Succeeded') // result rendered through its label
+    // A sentence per row, by the command's title and what it was run on; no request ids in the list.
+    expect(m.container.textContent).toContain('admin ran “Reset user password” on #12')
+    expect(m.container.textContent).not.toContain('req-12')
     act(() => grid.focus())
     key(grid, 'ArrowDown')
     key(grid, 'Enter')
     const detail = await waitFor(() => document.querySelector('[data-testid="operation-log-detail"]'), 'detail dialog')
-    expect(detail.textContent).toContain('reset 12')
+    // The row the cursor is on (its summary says which): its sentence, request id and arguments.
+    const n = Number(detail.textContent!.match(/reset (\d+)/)![1])
+    expect(n).toBeGreaterThanOrEqual(11)
+    expect(detail.querySelector('[data-testid="operation-log-detail-sentence"]')!.textContent).toBe(`admin ran “Reset user password” on #${n}`)
     expect(detail.textContent).toContain('admin.user.resetPassword')
-    act(() => (detail.querySelector('button') as HTMLButtonElement).click())
-    await waitFor(() => !document.querySelector('[data-testid="operation-log-detail"]'), 'detail closed')
+    expect(detail.querySelector('[data-testid="operation-log-detail-request-id"]')!.textContent).toBe(`req-${n}`)
+    expect(JSON.parse(detail.querySelector('[data-testid="operation-log-detail-args"]')!.textContent!)).toEqual({ id: n })
+    key(document.activeElement ?? detail, 'Escape')
+    await waitFor(() => !document.querySelector('[data-testid="operation-log-detail"]'), 'detail closed with Esc')
     // Select two rows, then run the grid command the palette/dispatcher would run ($mod+e).
     act(() => grid.focus())
     key(grid, ' ')

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { act } from 'react'
 import ExcelJS from 'exceljs'
 import { locationResource as location } from '../../src/domain/resources/warehouse/location'
+import { titleKeyOf } from '../../src/domain/resource'
 import { ImportDialog } from '../../src/app/resources/ImportDialog'
 import { StatusDialog } from '../../src/app/resources/StatusDialog'
 import { session } from '../../src/app/state/session'
@@ -113,7 +114,10 @@ describe('bulk status dialog', () => {
     const confirm = document.querySelector<HTMLButtonElement>('[data-testid="status-confirm"]')!
     expect(confirm.textContent).toBe(en('resources-ui:status.confirm', { count: 2 }))
     click(confirm)
-    await waitFor(() => toasts.list.some((x) => x.message === en('resources-ui:status.done', { count: 2, refused: 1, status: en('dict:enabledFlag.0') })), 'done toast')
+    // The toast names the resource and the status set, and the refused row (issue 18: a bulk result names its action).
+    const said = `${en(titleKeyOf(location))}: 2 rows set to ${en('dict:enabledFlag.0')} · 1 refused`
+    expect(en('counts:withRefused', { done: 'resources-ui:status.done', title: en(titleKeyOf(location)), count: 2, refused: 1, status: en('dict:enabledFlag.0') })).toBe(said)
+    await waitFor(() => toasts.list.some((x) => x.message === said), 'done toast')
     const st = await h.t.database.query<{ status: number }>(`select status from location where id = any($1::int[])`, [ids])
     expect(st.map((r) => Number(r.status))).toEqual([0, 0, 0])
     m.unmount()

@@ -42,7 +42,9 @@ export function StatusDialog({ def, ids, status, onClose }: { def: ResourceDef<a
       const r = await getRuntime().callServer<StatusResult>(commandIdOf(def, 'status'), { ids: ids.map(Number), status: target })
       await qc.invalidateQueries({ queryKey: ['grid', gridIdOf(def)] })
       qc.removeQueries({ queryKey: ['resourceRow', def.name] })
-      showToast('success', t('resources-ui:status.done', { count: r.changed.length, refused: r.refused.length, status: label(target) }))
+      // Names the resource and the status set, and how many were refused when any were.
+      const done = 'resources-ui:status.done'
+      showToast('success', t(r.refused.length ? 'counts:withRefused' : done, { done, title: t(titleKeyOf(def)), count: r.changed.length, refused: r.refused.length, status: label(target) }))
       onClose()
     } catch (e) {
       setError(e instanceof ApiError ? e.message : (e as Error).message)

@@ -17,6 +17,7 @@ import { parseWith } from '../http/route'
 import { rowsOf } from '../resources/service'
 import type { HandlerRegistry } from './registry'
 import { affectedTenantsOf } from './affected-tenants'
+import { storableArgs } from './audit-args'
 
 /** A key is remembered this long; a retry after that runs the command again. */
 export const IDEMPOTENCY_TTL_HOURS = 24
@@ -51,11 +52,13 @@ export async function executeCommand(deps: ExecuteDeps, req: FastifyRequest, aut
   if (!def || !def.server || !handler) throw notFound('commands:errors.unknownCommand', { commandId })
 
   let digest: string | undefined
+  // The arguments as the log keeps them (secrets masked, long values cut): the parsed ones once parsed.
+  let audited: unknown = storableArgs(body)
   const audit = (q: Queryable, result: 'ok' | 'refused' | 'error', summary: string, errorCode?: string, errorParams?: Record<string, unknown>) =>
     q.insert(auditLog).values({
       tenantId: auth.tenantId, warehouseId: auth.warehouseId, userId: auth.userId, username: auth.username,
       commandId, argsDigest: digest ?? argsDigest(commandId, body ?? null), summary, result, errorCode: errorCode ?? null,
-      errorParams: storableParams(errorParams),
+      errorParams: storableParams(errorParams), args: audited,
       requestId: String(req.id), ip: req.ip, durationMs: Math.round(performance.now() - started),
     })
 
@@ -69,6 +72,7 @@ export async function executeCommand(deps: ExecuteDeps, req: FastifyRequest, aut
     if (!KEY_PATTERN.test(key)) throw fieldError('idempotencyKey', 'errors:field.invalidFormat')
     const args = parseWith(def.input ?? NO_ARGS, body, 'body', def.fieldLabel)
     digest = argsDigest(commandId, args)
+    audited = storableArgs(args)
 
     // No read of the key before the transaction: the claim below answers "seen before?" in the same
     // statement that takes it, and a replay (rare) pays the rollback plus one read instead.
@@ -88,7 +92,7 @@ export async function executeCommand(deps: ExecuteDeps, req: FastifyRequest, aut
             WHERE ${expired()}
           RETURNING 1`))
         if (claimed.length === 0) throw new KeyTaken()
-        const result = await handler({ tx, args, auth, log: req.log, setSummary: (s) => { summary = s } })
+        const result = await handler({ tx, args, auth, log: req.log, lang: req.lang, setSummary: (s) => { summary = s } })
         const data = result === undefined ? null : result
         // The stored answer and the audit row in one statement (one round trip less per command).
         await tx.execute(sql`
@@ -96,10 +100,10 @@ export async function executeCommand(deps: ExecuteDeps, req: FastifyRequest, aut
             UPDATE idempotency_key SET response = ${JSON.stringify({ data })}::jsonb
             WHERE user_id = ${auth.userId} AND tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} AND key = ${key}
           )
-          INSERT INTO audit_log (tenant_id, warehouse_id, user_id, username, command_id, args_digest, summary, result, error_code, request_id, ip, duration_ms)
+          INSERT INTO audit_log (tenant_id, warehouse_id, user_id, username, command_id, args_digest, summary, result, error_code, request_id, ip, duration_ms, args)
           VALUES (${auth.tenantId}, ${auth.warehouseId}, ${auth.userId}, ${auth.username}, ${commandId}, ${digest}, ${summary}, 'ok', NULL,
-            ${String(req.id)}, ${req.ip}, ${Math.round(performance.now() - started)})`)
-        await auditAffectedTenants(tx, auth, { commandId, digest: digest!, summary, requestId: String(req.id), ip: req.ip, durationMs: Math.round(performance.now() - started) })
+            ${String(req.id)}, ${req.ip}, ${Math.round(performance.now() - started)}, ${jsonOrNull(audited)}::jsonb)`)
+        await auditAffectedTenants(tx, auth, { commandId, digest: digest!, summary, requestId: String(req.id), ip: req.ip, durationMs: Math.round(performance.now() - started), args: audited })
         return data
       })
       return { data, replayed: false }
@@ -124,16 +128,18 @@ export async function executeCommand(deps: ExecuteDeps, req: FastifyRequest, aut
  * The same ok row in every pair of the other tenants the change reached (noted by the handler, see
  * ./affected-tenants.ts): the operation log is read per tenant and warehouse, so each of them sees it.
  */
-async function auditAffectedTenants(tx: AppTx, auth: AuthContext, r: { commandId: string; digest: string; summary: string; requestId: string; ip: string; durationMs: number }) {
+async function auditAffectedTenants(tx: AppTx, auth: AuthContext, r: { commandId: string; digest: string; summary: string; requestId: string; ip: string; durationMs: number; args: unknown }) {
   const tenants = affectedTenantsOf(tx)
   if (!tenants.length) return
   await tx.execute(sql`
-    INSERT INTO audit_log (tenant_id, warehouse_id, user_id, username, command_id, args_digest, summary, result, error_code, request_id, ip, duration_ms)
-    SELECT t.id, wt.warehouse_id, ${auth.userId}, ${auth.username}, ${r.commandId}, ${r.digest}, ${r.summary}, 'ok', NULL, ${r.requestId}, ${r.ip}, ${r.durationMs}
+    INSERT INTO audit_log (tenant_id, warehouse_id, user_id, username, command_id, args_digest, summary, result, error_code, request_id, ip, duration_ms, args)
+    SELECT t.id, wt.warehouse_id, ${auth.userId}, ${auth.username}, ${r.commandId}, ${r.digest}, ${r.summary}, 'ok', NULL, ${r.requestId}, ${r.ip}, ${r.durationMs}, ${jsonOrNull(r.args)}::jsonb
     FROM tenant t LEFT JOIN warehouse_tenant wt ON wt.tenant_id = t.id
     WHERE t.id IN (${sql.join(tenants.map((id) => sql`${id}`), sql`, `)})
       AND NOT (t.id = ${auth.tenantId} AND wt.warehouse_id IS NOT DISTINCT FROM ${auth.warehouseId})`)
 }
+
+const jsonOrNull = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v))
 
 /**
  * A refusal's message parameters as the operation log keeps them: primitives only (strings cut at 200

@@ -1,9 +1,12 @@
-// Applies the committed SQL migrations in name order, each in its own transaction, once.
-// On PostgreSQL an advisory lock keeps two starting servers from migrating at the same time.
+// Applies the committed SQL migrations in name order, each in its own transaction, once; then brings
+// the menu table in line with the menu catalog (menu-sync.ts: catalog changes reach existing databases
+// as migrations do). On PostgreSQL an advisory lock keeps two starting servers from migrating at the
+// same time.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Database } from './client'
+import { MIGRATION_LOCK, syncMenuCatalog } from './menu-sync'
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations')
 
@@ -20,7 +23,7 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise
     if (done[0].n > 0) continue
     // One transaction per file: its statements and its bookkeeping row commit together. The guard
     // re-checks under the advisory lock so a concurrent starter cannot apply the same file twice.
-    const lock = database.kind === 'postgres' ? 'SELECT pg_advisory_xact_lock(7305117);' : ''
+    const lock = database.kind === 'postgres' ? `SELECT pg_advisory_xact_lock(${MIGRATION_LOCK});` : ''
     try {
       await database.execTx(`${lock}
         DO $$ BEGIN IF EXISTS (SELECT 1 FROM schema_migrations WHERE name = '${esc}') THEN RAISE EXCEPTION 'already-applied'; END IF; END $$;
@@ -32,5 +35,6 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise
     }
     applied.push(m.name)
   }
+  await syncMenuCatalog(database)
   return applied
 }

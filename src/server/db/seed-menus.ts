@@ -1,33 +1,17 @@
-// Inserts the menu catalog, the demo roles and their role_menu grants (demo data contract).
-// Idempotent (ON CONFLICT DO NOTHING): rerunning it adds catalog rows that later releases introduced
-// without touching rows or grants an administrator already has.
+// Inserts the menu catalog, the demo roles and their role_menu grants (demo data contract) into a new
+// database. Idempotent (ON CONFLICT DO NOTHING). Catalog changes of later releases reach existing
+// databases through the menu sync that runs after the migrations on every start (menu-sync.ts).
 import { inArray } from 'drizzle-orm'
 import type { AppTx } from './client'
 import { menu, role, roleMenu } from './schema/index'
 import { MENU_CATALOG } from '../../domain/menu/catalog'
 import { ROLE_LIST, roleGrantIds } from '../../domain/menu/roles'
+import { catalogMenuValues } from './menu-sync'
 
 export { ROLE_LIST }
 
 export async function seedMenusAndRoles(tx: AppTx): Promise<void> {
-  const rows = MENU_CATALOG.map((m) => ({
-    id: m.id,
-    parentId: m.parentId,
-    type: m.type,
-    code: m.code,
-    name: m.name,
-    title: m.title,
-    path: m.path,
-    component: m.component,
-    redirect: m.redirect,
-    icon: m.icon,
-    sort: m.sort,
-    hidden: m.hidden,
-    authority: m.authority,
-    system: m.system,
-    iframeUrl: m.iframeUrl,
-    meta: { ...m.meta } as Record<string, unknown>,
-  }))
+  const rows = MENU_CATALOG.map((m) => ({ id: m.id, ...catalogMenuValues(m) }))
   // Parents come first in the catalog, so the parent_id foreign key holds row by row.
   for (let i = 0; i < rows.length; i += 200) {
     await tx.insert(menu).values(rows.slice(i, i + 200)).onConflictDoNothing()

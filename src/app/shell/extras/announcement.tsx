@@ -107,7 +107,7 @@ function ImageViewer({ slide, onClose }: { slide: Slide | null; onClose: () => v
 /** Dark banner for a ReleaseNotice with content; closable, gone after 10 s; only with showReleaseAlert. */
 export function ReleaseBanner() {
   const { t } = useTranslation()
-  const { settings } = useSnapshot(ui)
+  const { settings, sidebarOpen, isMobile } = useSnapshot(ui)
   const snap = useSnapshot(notices)
   const release = currentRelease(snap.unread as readonly Notice[])
   const [hiddenId, setHiddenId] = useState<Notice['id'] | null>(null)
@@ -124,10 +124,13 @@ export function ReleaseBanner() {
     return () => clearTimeout(timer)
   }, [visible, releaseId, seenKey])
   if (!visible || !release) return null
-  // In the header's flow (above the top bar), never over it: the tab bar and the warehouse switcher
-  // move down while it shows instead of being covered.
+  // Over the page's bottom-left corner (issue 18): out of the header's flow, so nothing moves when it
+  // appears or goes after sign-in, and clear of the tab bar, the switcher and the toasts (bottom right).
+  // A status, never a focus target: the page's work keeps the focus.
+  const left = sidebarOpen ? 264 + 16 : isMobile ? 16 : 54 + 16
   return (
-    <div role="status" data-testid="release-banner" className="no-print flex items-start gap-3 bg-gray-900 px-4 py-2 text-sm text-white">
+    <div role="status" data-testid="release-banner" style={{ left }}
+      className="no-print fixed bottom-4 z-40 flex max-w-md items-start gap-3 rounded-md bg-gray-900 px-4 py-2 text-sm text-white shadow-lg">
       <div>
         {release.noticeTitle && <div className="font-semibold">{release.noticeTitle}</div>}
         <div className="whitespace-pre-wrap opacity-90">{release.noticeContent}</div>

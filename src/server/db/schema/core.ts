@@ -125,6 +125,13 @@ export const menu = pgTable('menu', {
   meta: jsonb('meta').notNull().$type<Record<string, unknown>>().default({}),
 })
 
+/** The catalog's values of each catalog menu row as the last sync wrote them (src/server/db/menu-sync.ts). */
+export const menuCatalogSync = pgTable('menu_catalog_sync', {
+  id: integer('id').primaryKey(),
+  synced: jsonb('synced').notNull().$type<Record<string, unknown>>(),
+  syncedAt: ts('synced_at').notNull().defaultNow(),
+})
+
 export const roleMenu = pgTable('role_menu', {
   roleId: integer('role_id').notNull(),
   menuId: integer('menu_id').notNull(),
@@ -162,6 +169,8 @@ export const auditLog = pgTable('audit_log', {
   errorCode: text('error_code'),
   /** The refusal message's parameters (primitives only), so the log translates it whole; null on older rows. */
   errorParams: jsonb('error_params').$type<Record<string, string | number | boolean>>(),
+  /** The arguments as audited: secrets masked, long values cut (commands/audit-args.ts); null on older rows. */
+  args: jsonb('args').$type<unknown>(),
   requestId: text('request_id'),
   ip: text('ip'),
   durationMs: integer('duration_ms'),
