@@ -1,7 +1,7 @@
 // Page object additions for the generated resource screens and dialogs — keyboard only. Listboxes
 // and ref pickers are driven with arrows and Enter; files are given to the FOCUSED file input with
 // setInputFiles (choosing a file is not a pointer action).
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /** The DOM id of the option the focused listbox/combobox marks active (headlessui). */
 async function activeOptionText(page: Page): Promise<string | null> {
@@ -82,4 +82,16 @@ export class Resources {
     await expect(input).toHaveAttribute('type', 'file')
     await input.setInputFiles({ name: file.name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file.buffer })
   }
+}
+
+/**
+ * The text of each rendered row's cell under the column headed `title`, in row order (aria-rowindex:
+ * the virtualized grid reuses row elements, so DOM order is not row order).
+ */
+export async function columnTexts(grid: Locator, title: string): Promise<string[]> {
+  const col = await grid.getByRole('columnheader').filter({ hasText: title }).first().getAttribute('aria-colindex')
+  expect(col, `a column headed ${title}`).toBeTruthy()
+  return grid.locator('[role="row"][data-row-id]').evaluateAll((rows, c) => rows
+    .map((row) => [Number(row.getAttribute('aria-rowindex')), row.querySelector(`[role="gridcell"][aria-colindex="${c}"]`)?.textContent?.trim() ?? ''] as const)
+    .sort((a, b) => a[0] - b[0]).map(([, text]) => text), col)
 }
