@@ -13,6 +13,7 @@ import SalesOutboundReportPage from '../../src/app/pages/reports/SalesOutboundRe
 import TimeoutsPage from '../../src/app/pages/inbound/timeouts/TimeoutsPage'
 import { startHarness, type Harness } from '../helpers/bridge'
 import { mount, waitFor, $, $$, typeInto } from '../helpers/dom'
+import { focusPageWork } from '../../src/app/router/arrival'
 
 let h: Harness
 const q = <T,>(text: string, params: unknown[] = []) => h.t.database.query<T & Record<string, unknown>>(text, params) as Promise<T[]>
@@ -38,8 +39,11 @@ afterAll(async () => { await h?.close() })
 
 describe('sales outbound report screen', () => {
   it('filters from the keyboard, shows the rows and the totals, folds per platform, refuses a long range', async () => {
-    const m = mount(createElement(SalesOutboundReportPage))
-    await waitFor(() => document.activeElement?.id === `${G}-f-groupBy`, 'the cursor in the first filter')
+    // Arrival as the shell does it (router/arrival.ts): the page declares its work, the shell focuses it —
+    // the report's rows, its first row active.
+    const m = mount(createElement('div', { 'data-page': '/report-new/sales-outbound' }, createElement(SalesOutboundReportPage)))
+    focusPageWork()
+    await waitFor(() => document.activeElement?.getAttribute('role') === 'grid' && document.activeElement.getAttribute('aria-activedescendant')?.includes('-r0-'), 'the rows focused on arrival')
     await typeInto($(`#${G}-f-shippingMethod`), 'ui-rpt')
     await submit()
     await waitFor(() => $('[data-testid="sales-outbound-totals"]')?.textContent === 'Totals: 3 orders · 3 parcels · 7 units', 'totals line')

@@ -134,8 +134,11 @@ export const FilterBar = forwardRef<HTMLFormElement, FilterBarProps>(function Fi
           default: return null
         }
       })}
-      <button type="submit" className="h-7 px-3 rounded bg-[var(--theme,#1890ff)] text-white text-sm">{t('grid:filter.apply')}</button>
-      <button type="button" className="h-7 px-3 rounded border text-sm" onClick={() => { pending.current.clear(); setResets((n) => n + 1); setDraft({}); apply({}) }}>{t('grid:filter.reset')}</button>
+      {/* Search and Reset stay together when the bar wraps. */}
+      <div className="flex shrink-0 gap-2">
+        <button type="submit" className="h-7 px-3 rounded bg-[var(--theme,#1890ff)] text-white text-sm">{t('grid:filter.apply')}</button>
+        <button type="button" className="h-7 px-3 rounded border text-sm" onClick={() => { pending.current.clear(); setResets((n) => n + 1); setDraft({}); apply({}) }}>{t('grid:filter.reset')}</button>
+      </div>
       {error && <p role="alert" className="w-full text-xs text-red-600">{error}</p>}
     </form>
   )

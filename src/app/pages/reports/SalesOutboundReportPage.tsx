@@ -4,12 +4,11 @@
 // every list: server paging and sort, the filter bar (grouping, shipped range ≤ 92 days — refused here
 // first with the server's message —, platform, shop, shipping method, carrier; Tab between the inputs,
 // Enter applies, Esc back to the rows, '/' from the rows), the keyboard grid and the xlsx export of the
-// filter or of the selected rows. The page puts the cursor in the first filter on arrival.
-import { useCallback, useEffect, useRef, useState } from 'react'
+// filter or of the selected rows. On arrival the shell puts the cursor on the rows (or the first filter).
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../api/clients'
 import { DataGrid, type EnumOption, type GridColumn, type GridQuery } from '../../grid'
-import { usePageActive } from '../registry'
 import { PLATFORM_OPTIONS, platformLabelKey } from '../outbound/orders/api'
 import {
   SALES_OUTBOUND_API, SALES_OUTBOUND_GROUPS, SALES_OUTBOUND_PERMISSIONS, type SalesOutboundPage, type SalesOutboundRow,
@@ -55,14 +54,9 @@ export default function SalesOutboundReportPage() {
     setSummary({ totals: page.totals, shippedAtFrom: page.shippedAtFrom, shippedAtTo: page.shippedAtTo })
     return page
   }, [])
-  const active = usePageActive()
-  const pageRef = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    const focused = document.activeElement
-    if (active && (!focused || focused === document.body)) pageRef.current?.querySelector<HTMLElement>(`#${SALES_OUTBOUND_GRID_ID}-f-groupBy`)?.focus()
-  }, [active])
+  // Arrival focus is the shell's (router/arrival.ts): the report's rows, or its first filter when empty.
   return (
-    <div ref={pageRef} className="flex flex-col" data-testid="sales-outbound-report">
+    <div className="flex flex-col" data-testid="sales-outbound-report">
       <h2 className="text-base font-semibold">{t('reports:salesOutbound.title')}</h2>
       {summary && (
         <div className="flex flex-wrap items-baseline gap-4 text-sm" data-testid="sales-outbound-summary">

@@ -4,12 +4,12 @@
 // documents in this system yet (the server answers available: false and the page says so). Alt+1…6
 // switch the kind, Alt+A toggles "only timed-out" (the page takes the keyboard on arrival so they work
 // without a mouse); each document number links to its screen. It refreshes after every server command.
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import { api } from '../../../api/clients'
-import { usePageActive } from '../../registry'
+import { primaryFocusProps } from '../../../router/arrival'
 
 const KINDS = ['inbound', 'unloading', 'shelving', 'picking', 'pickingAndSending', 'containerLoading'] as const
 type Kind = (typeof KINDS)[number]
@@ -27,16 +27,11 @@ export default function TimeoutsPage() {
   const { t } = useTranslation()
   const [kind, setKind] = useState<Kind>('inbound')
   const [only, setOnly] = useState(true)
-  const active = usePageActive()
-  const pageRef = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    const focused = document.activeElement
-    if (active && (!focused || focused === document.body)) pageRef.current?.focus()
-  }, [active])
   // Under ['grid', …]: like every list, the report refetches after any server command (runtime's markStaleAfter).
   const r = useQuery({ queryKey: ['grid', 'inbound-timeouts', kind, only], queryFn: () => api.get<Report>('/api/inbound/timeouts', { kind, onlyTimedOut: only }) })
   return (
-    <div ref={pageRef} tabIndex={-1} className="flex flex-col gap-3 p-4 outline-none" data-testid="timeouts-page"
+    // The page itself is its work (Alt+1…6, Alt+A): the shell focuses it on arrival (router/arrival.ts).
+    <div tabIndex={-1} {...primaryFocusProps()} className="flex flex-col gap-3 p-4 outline-none" data-testid="timeouts-page"
       onKeyDown={(e) => {
         if (!e.altKey) return
         const i = ['Digit1', 'Digit2', 'Digit3', 'Digit4', 'Digit5', 'Digit6'].indexOf(e.code)
