@@ -87,7 +87,7 @@ test('every document kind opens by its number, with and without #, and by the nu
       await jump(page, way, way === '#' ? `#${f.number}` : f.number, kind.type, f.number)
       await shows(page, kind, f.number)
       jumps++
-      if (kind.type.startsWith('resource.')) {
+      if (kind.type.startsWith('resource.') || kind.type === 'user') {
         // The record's form: Esc closes it, back to its list.
         await page.keyboard.press('Escape')
         await expect(page.getByTestId(kind.opens.testId)).toBeHidden()

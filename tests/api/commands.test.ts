@@ -223,7 +223,7 @@ describe('GET /api/search/documents', () => {
     const res = await search(admin, 'admin', 'receiver')
     expect(res.statusCode, res.body).toBe(200)
     const hits = res.json().data as { type: string; number: string; path: string; title: string; typeTitle: string }[]
-    expect(hits[0]).toMatchObject({ type: 'user', number: 'receiver', typeTitle: 'User', path: `/rights/user?id=${await userId('receiver')}` })
+    expect(hits[0]).toMatchObject({ type: 'user', number: 'receiver', typeTitle: 'User', path: `/rights/user?form=edit:${await userId('receiver')}` })
   })
 
   it('admin finds screens by code with their full path and translated title', async () => {
