@@ -19,7 +19,7 @@ function manualSender() {
 }
 const tick = () => new Promise((r) => setTimeout(r, 0))
 const network = () => new ApiError('Network Error', 0, 'error.network', 'errors:network')
-const refusal = () => new ApiError('scan too fast', 409, '409', 'inbound:receiving.errors.tooFast')
+const refusal = () => new ApiError('already received in full', 409, '409', 'inbound:receiving.errors.overRemaining')
 
 beforeAll(() => { initI18n('en') })
 afterEach(() => { localStorage.clear(); document.body.innerHTML = '' })
@@ -78,7 +78,7 @@ describe('ScanQueue', () => {
     await tick()
     s.calls[0]!.reject(refusal())
     await new Promise((r) => setTimeout(r, 10))
-    expect(refused).toEqual([['A', 'scan too fast']])
+    expect(refused).toEqual([['A', 'already received in full']])
     expect(s.calls.map((c) => c.args)).toEqual(['A', 'B'])
     expect(isTransportError(refusal())).toBe(false)
     expect(isTransportError(network())).toBe(true)
