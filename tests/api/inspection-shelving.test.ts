@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../helpers/app'
 import { apiAs, type ApiClient } from '../helpers/api'
 import { addStock, checkInvariants, StockStatus } from '../../src/server/inventory/ledger'
 import { afterReceivingFinished, type FlowResult } from '../../src/server/inventory/inbound-flow'
-import { rowsOf } from '../../src/server/resources/service'
+import { rowsOf } from '../../src/server/db/rows'
 import { sql } from 'drizzle-orm'
 
 let t: TestApp
@@ -106,7 +106,8 @@ describe('pre-inbound inspection → shelving order → shelving by scans', () =
     const r = await admin.cmd('inbound.inspection.generate', { inspectionNo })
     expect(r.statusCode).toBe(409)
     expect(err(r)).toBe('inbound:inspection.errors.shelvingNeedsCompleted')
-    expect(r.json().responseDesc).toBe('Only a pre-inbound inspection with status inspection completed may generate an inbound shelving order')
+    // The spec's sentence, then the inspection's status and the one generating needs (issue 19 §2).
+    expect(r.json().responseDesc).toBe(`Only a pre-inbound inspection with status inspection completed may generate an inbound shelving order: ${inspectionNo} is Pending, generating needs Inspection completed`)
   })
 
   it('records pass/fail by scanned code; failed goods turn defective at the same location', async () => {

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../helpers/app'
 import { apiAs, type ApiClient } from '../helpers/api'
 import { addStock, checkInvariants } from '../../src/server/inventory/ledger'
 import { afterReceivingFinished } from '../../src/server/inventory/inbound-flow'
-import { rowsOf } from '../../src/server/resources/service'
+import { rowsOf } from '../../src/server/db/rows'
 
 let t: TestApp
 let admin: ApiClient

@@ -9,6 +9,8 @@ import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest'
 import { act } from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import InboundOrderDetailsPage from '../../src/app/pages/inbound/orders/InboundOrderDetailsPage'
+// The download watcher the screen registry loads for the whole console (pages no longer import the registry).
+import '../../src/app/pages/registry'
 import { CommandRegistry } from '../../src/domain/commands'
 import { ALL_COMMANDS } from '../../commands'
 import { KeyboardRoot, CommandPalette } from '../../src/app/palette'

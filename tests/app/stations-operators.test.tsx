@@ -18,7 +18,7 @@ import { mount, press, typeInto, type, key, waitFor, flush, type Mounted } from 
 import { api } from '../../src/app/api/clients'
 import { i18next } from '../../src/app/i18n'
 import { commandUrl } from '../../src/app/commands/runtime'
-import { PageActiveContext } from '../../src/app/pages/registry'
+import { PageActiveContext } from '../../src/app/pages/kit'
 import PickingTasksPage from '../../src/app/pages/outbound/picking/PickingTasksPage'
 import ReceivingPage from '../../src/app/pages/inbound/receiving/ReceivingPage'
 import ShelvingStationPage from '../../src/app/pages/inbound/shelving/ShelvingStationPage'

@@ -8,6 +8,8 @@ import { CommandRegistry, SELF_PERMISSION_PREFIX, shortcutClashes, type CommandD
 import { MENU_CATALOG, PERMISSION_CATALOG } from '../../src/domain/menu/catalog'
 import { buildMenuTree } from '../../src/domain/menu/tree'
 import { HandlerRegistry, handlerMismatches, handlerRegistry } from '../../src/server/commands/index'
+// The composition root's list of areas: importing it registers every area's handlers (as the server does).
+import '../../src/server/areas/index'
 import type { PanelId } from '../../src/app/state/ui'
 import { LANGS, loadLocales } from '../helpers/locales'
 

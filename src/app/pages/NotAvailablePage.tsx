@@ -1,7 +1,7 @@
 // Rendered for menu entries whose component key no screen registered yet: an honest page naming the
 // screen and its route instead of a blank or a fake screen.
 import { useTranslation } from 'react-i18next'
-import type { ScreenProps } from './registry'
+import type { ScreenProps } from './kit'
 
 export default function NotAvailablePage({ route }: ScreenProps) {
   const { t } = useTranslation()

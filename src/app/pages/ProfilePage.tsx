@@ -11,7 +11,7 @@ import { authApi, ApiError } from '../api/clients'
 import { session } from '../state/session'
 import { showToast } from '../state/toast'
 import { pairLabel } from '../state/session-flow'
-import { usePageSearch } from './registry'
+import { usePageSearch } from './kit'
 
 const TABS = ['info', 'password'] as const
 type Field = keyof ChangePasswordInput

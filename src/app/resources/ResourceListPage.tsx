@@ -15,7 +15,7 @@ import { gridIdOf } from './ids'
 import { RefFilterPicker } from './inputs'
 import { openResourceForm } from './panels'
 import { dictionariesVersion, subscribeDictionaries } from '../lib/dictionaries'
-import { usePageActive, usePageSearchParams, type ScreenProps } from '../pages/registry'
+import { usePageActive, usePageSearchParams, type ScreenProps } from '../pages/kit'
 
 /** Grid columns plus the filter-only free-text search and the ref filters' pickers. */
 function useResourceColumns(def: ResourceDef) {

@@ -8,7 +8,7 @@ import { useSnapshot } from 'valtio'
 import { ui } from '../state/ui'
 import { RESOURCE_PANELS } from './panels'
 import { ALL_RESOURCES } from '../../domain/resources/index'
-import type { ScreenComponent } from '../pages/registry'
+import type { ScreenComponent } from '../pages/kit'
 
 export { RESOURCE_PANELS, openResourceForm, openResourceImport, openResourceStatus, type ResourceFormProps, type ResourceImportProps, type ResourceStatusProps } from './panels'
 export { gridIdOf } from './ids'

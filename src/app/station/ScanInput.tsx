@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFocusScope } from '../palette/focus'
-import { usePageActive } from '../pages/registry'
+import { usePageActive } from '../pages/kit'
 
 export type ScanSource = 'scanner' | 'typed'
 

@@ -3,7 +3,7 @@
 // never hidden), the step bar and the keyboard help line.
 import { useCallback, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { usePageActive } from '../pages/registry'
+import { usePageActive } from '../pages/kit'
 import { playTone, statusText, type FeedbackKind, type StationStatus, type StationText } from './feedback'
 import type { ScanItem } from './queue'
 import type { StepModel } from './steps'

@@ -1,7 +1,7 @@
-// Every area of the API, registered in this order. An area is a function that registers its routes.
-import type { FastifyInstance } from 'fastify'
-import type { Config } from '../config'
-import type { AppDb, Database } from '../db/client'
+// The composition root's list: every area of the API, registered in this order (src/server/app.ts). An area
+// is a function that registers its routes (src/server/http/area.ts); importing its module registers its
+// command handlers, so importing this list registers every handler. Areas never import this file.
+import type { Area } from '../http/area'
 import { authArea } from './auth/index'
 import { sessionArea } from './session/index'
 import { noticesArea } from './notices/index'
@@ -21,13 +21,5 @@ import { outboundArea } from './outbound/index'
 import { faceSheetArea } from './outbound/face-sheets'
 import { reportsArea } from './reports/index'
 import { printArea } from './print/index'
-
-export interface AreaDeps {
-  config: Config
-  database: Database
-  db: AppDb
-}
-
-export type Area = (app: FastifyInstance, deps: AreaDeps) => Promise<void> | void
 
 export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea, productArea, stockArea, inspectionArea, shelvingArea, inboundArea, inboundExtraArea, outboundArea, faceSheetArea, reportsArea, printArea]

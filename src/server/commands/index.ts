@@ -1,16 +1,6 @@
-// Every server command handler module, imported once so their defineHandler calls register.
-import './admin'
-import '../resources/custom/product/handlers'
-import '../areas/admin/handlers'
-import '../resources/handlers'
-import '../areas/stock/index'
-import '../areas/inbound/inspection'
-import '../areas/inbound/shelving'
-import '../areas/inbound/receiving'
-import '../areas/inbound/index'
-import '../areas/inbound/settings-area'
-import '../areas/outbound/index'
-import '../areas/outbound/face-sheets'
+// The command executor's layer: the handler registry and its check against the catalog. It imports no
+// area: each area's module imports its own handler modules (their defineHandler calls register), and the
+// composition root (src/server/areas/index.ts, run by src/server/app.ts) imports every area.
 import type { CommandRegistry } from '../../domain/commands'
 import { handlerRegistry, type HandlerRegistry } from './registry'
 

@@ -24,7 +24,7 @@
 // tests use it.
 import { sql } from 'drizzle-orm'
 import type { Queryable } from '../db/client'
-import { rowsOf } from '../resources/service'
+import { rowsOf } from '../db/rows'
 import { ALLOCATABLE_AREA_TYPES } from '../inventory/allocation'
 import { StockStatus } from '../inventory/ledger'
 import type { FeedArgs } from '../../../commands/outbound-orders'

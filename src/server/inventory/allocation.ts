@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm'
 import type { AppTx, Queryable } from '../db/client'
 import { AppError, notFound } from '../http/errors'
-import { rowsOf } from '../resources/service'
+import { rowsOf } from '../db/rows'
 import { freeQty, releaseReservation, reserveStock, StockStatus, type Operator } from './ledger'
 import { StorageAreaType } from '../../domain/dictionaries'
 import type { LedgerReasonCode } from '../../domain/ledger-reasons'

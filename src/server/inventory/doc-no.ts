@@ -2,7 +2,7 @@
 // unique per tenant and warehouse (the list's unique index on the number is the backstop).
 import { sql } from 'drizzle-orm'
 import type { AppTx } from '../db/client'
-import { rowsOf } from '../resources/service'
+import { rowsOf } from '../db/rows'
 
 /** Prefixes in use; one per document kind (keep them distinct: numbers are searched across kinds). */
 export const DOC_PREFIX = {

@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm'
 import type { AppTx, Queryable } from '../db/client'
 import { AppError, badRequest } from '../http/errors'
-import { rowsOf } from '../resources/service'
+import { rowsOf } from '../db/rows'
 import { StockStatus } from '../../domain/dictionaries'
 import { ledgerReason, type LedgerReasonCode, type ReasonParams } from '../../domain/ledger-reasons'
 

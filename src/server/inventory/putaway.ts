@@ -9,7 +9,7 @@
 // so a new warehouse still gets suggestions. Read-only: it never moves stock.
 import { sql, type SQL } from 'drizzle-orm'
 import type { Queryable } from '../db/client'
-import { rowsOf } from '../resources/service'
+import { rowsOf } from '../db/rows'
 import { StockStatus, StorageAreaType } from '../../domain/dictionaries'
 import { getInboundSettings } from './settings'
 

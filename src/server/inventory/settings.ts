@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Queryable } from '../db/client'
 import { inboundSetting } from '../db/schema/index'
 import { conflict } from '../http/errors'
-import { rowsOf } from '../resources/service'
+import { rowsOf } from '../db/rows'
 import { StorageAreaType } from '../../domain/dictionaries'
 
 export type InboundSettings = Omit<typeof inboundSetting.$inferSelect, 'updatedAt' | 'updatedBy'>

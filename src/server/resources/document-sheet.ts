@@ -9,7 +9,7 @@ import type { Language } from '../../domain/i18n'
 import { fieldError } from '../http/errors'
 import { translate } from '../i18n'
 import { readSheet, type SheetRow } from './importer'
-import { rowsOf } from './service'
+import { rowsOf } from '../db/rows'
 
 export interface SheetError { row: number; field: string; column: string; messageKey: string; message: string }
 

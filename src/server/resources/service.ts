@@ -4,6 +4,7 @@
 // then the resource's hooks. Any refusal throws before a row is written, so the transaction rolls back.
 import { eq, inArray, ne, sql } from 'drizzle-orm'
 import type { AppTx, Queryable } from '../db/client'
+import { rowsOf } from '../db/rows'
 import type { AuthContext } from '../http/context'
 import { AppError, conflict, notFound } from '../http/errors'
 import { fieldLabelKey, type FieldDef } from '../../domain/resource'
@@ -94,12 +95,6 @@ export async function checkUploads(q: Queryable, rt: ResourceRuntime, values: Re
     }
   }
   return issues
-}
-
-/** Rows of a drizzle `execute` result (node-postgres: {rows}; PGlite: {rows}). */
-export function rowsOf(r: unknown): Record<string, unknown>[] {
-  if (Array.isArray(r)) return r as Record<string, unknown>[]
-  return ((r as { rows?: Record<string, unknown>[] })?.rows ?? [])
 }
 
 /** Unique fields: another row of the scope with the same value → 409 naming the field. */

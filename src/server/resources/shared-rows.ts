@@ -17,7 +17,7 @@ import type { AuthContext } from '../http/context'
 import { forbidden } from '../http/errors'
 import { ADMIN_ROLE } from '../../domain/permissions'
 import { noteAffectedTenants } from '../commands/affected-tenants'
-import { rowsOf } from './service'
+import { rowsOf } from '../db/rows'
 import { hooksOf } from './hooks'
 import type { ResourceRuntime } from './runtime'
 

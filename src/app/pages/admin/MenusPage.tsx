@@ -21,7 +21,7 @@ import {
   activeAfterDelete, addChildRefusal, draftOf, expandTo, indexTree, menuArgs, menuTreeKey, newDraft, parseMenuForm, titleOf, visibleRows,
   type MenuDraft, type MenuFormParam, type MenuTreeNode,
 } from './menu-tree'
-import { usePageSearch } from '../registry'
+import { usePageSearch } from '../kit'
 
 const TREE_KEY = ['admin', 'menu-tree'] as const
 const GRID_ID = 'admin-menu-tree'

@@ -15,7 +15,7 @@ import { DataGrid, type GridColumn, type GridQuery } from '../../grid'
 import { runCommand, useCommandContext, useCommandRegistry, useFocusScope } from '../../palette'
 import { getActiveRegistry } from '../../commands/registry'
 import { checkState, indexTree, toggleGrant, treeKey, visibleRows, type GrantNode } from './grant-tree'
-import { usePageSearch } from '../registry'
+import { usePageSearch } from '../kit'
 
 export interface RoleRecord extends Record<string, unknown> {
   id: number; code: string; name: string; dataScope: number; status: number; remark: string | null; users: number

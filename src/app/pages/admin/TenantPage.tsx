@@ -13,7 +13,7 @@ import { Modal } from '../../palette/focus'
 import { showToast } from '../../state/toast'
 import { ResourceListPage } from '../../resources/ResourceListPage'
 import { gridIdOf } from '../../resources/ids'
-import type { ScreenProps } from '../registry'
+import type { ScreenProps } from '../kit'
 import { AdminToolbar, Check, CheckGroup, formId, pageKeyHandler, useFormParam, type PageKey } from './admin-ui'
 
 export interface TenantPairs {

@@ -10,7 +10,7 @@ import { commandEnabled, commandVisible, type CommandDef } from '../../../domain
 import { reasonLabel } from '../../commands/reason'
 import { runCommand, useCommandContext, useCommandRegistry } from '../../palette'
 import { getActiveRegistry } from '../../commands/registry'
-import { usePageActive, usePageSearch } from '../registry'
+import { usePageActive, usePageSearch } from '../kit'
 
 /**
  * The page's `?form=` value, honoured only while this page is the visible route (a page kept alive in

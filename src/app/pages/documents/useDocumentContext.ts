@@ -7,7 +7,7 @@ import { useEffect } from 'react'
 import type { CommandContext } from '../../../domain/commands'
 import { useCommandContext } from '../../palette'
 import { clearSelection, setDocumentId, setSelection } from '../../state/selection'
-import { usePageActive } from '../registry'
+import { usePageActive } from '../kit'
 
 export type DocumentFacts = Record<string, unknown> & { id: number }
 

@@ -13,7 +13,7 @@ import { dictOptions } from '../../resources/columns'
 import { formatTime } from '../../../domain/format'
 import { dictLabelKey } from '../../../domain/dictionaries'
 import { docTypeLabel, reasonLabel } from '../documents/ledger-labels'
-import { usePageSearch } from '../registry'
+import { usePageSearch } from '../kit'
 
 export interface StockRecord extends Record<string, unknown> {
   id: number; skuCode: string; styleNo: string; colorName: string; sizeName: string; locationCode: string; areaCode: string

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import type { Area } from '../index'
+import type { Area } from '../../http/area'
 import type { AppDb, Database } from '../../db/client'
 import { appUser, mailOutbox, menu, role, roleMenu, tenant, userAccess, userRole, warehouse, warehouseTenant } from '../../db/schema/index'
 import { defineRoute, registerRoutes } from '../../http/route'
@@ -24,6 +24,7 @@ import { ADMIN_ROLE, holdsPermission } from '../../../domain/permissions'
 import { isAdmin } from './handlers'
 import { beyondOwn } from './reach'
 import './handlers'
+import './user-handlers'
 
 /** Permission codes of the administration screens (menu catalog). */
 export const ADMIN_PERMISSIONS = {

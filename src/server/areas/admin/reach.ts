@@ -16,7 +16,7 @@ import type { AuthContext } from '../../http/context'
 import { AppError, badRequest, fieldError, forbidden } from '../../http/errors'
 import { ADMIN_ROLE } from '../../../domain/permissions'
 import { noteAffectedTenants } from '../../commands/affected-tenants'
-import { rowsOf } from '../../resources/service'
+import { rowsOf } from '../../db/rows'
 
 export const isAdmin = (auth: Pick<AuthContext, 'roles'>) => auth.roles.includes(ADMIN_ROLE)
 

@@ -3,7 +3,7 @@
 // Each row is told as a sentence in the reader's language (issue 18) — who ran which command (its
 // title) on which documents (from its audited arguments, else its summary) and, when it was refused
 // or failed, why — with the documents, the arguments and the request id for the detail view.
-import type { Area } from '../index'
+import type { Area } from '../../http/area'
 import { commandRegistry } from '../../../../commands/index'
 import { auditDocuments, auditSubject } from '../../commands/audit-args'
 import { auditLog } from '../../db/schema/index'

@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { eq } from 'drizzle-orm'
-import type { Area } from '../index'
+import type { Area } from '../../http/area'
 import { defineRoute, registerRoutes } from '../../http/route'
 import { fieldError, unauthorized } from '../../http/errors'
 import { appUser } from '../../db/schema/index'

@@ -14,7 +14,7 @@ import type { AppDb } from '../../db/client'
 import type { AuthContext } from '../../http/context'
 import { defineRoute, type RouteDef } from '../../http/route'
 import { badRequest, notFound } from '../../http/errors'
-import { rowsOf } from '../../resources/service'
+import { rowsOf } from '../../db/rows'
 import { LABEL_CODES, LABEL_KINDS, LABEL_PAPERS, LABELS_PDF_URL, type LabelKind } from '../../../../commands/inbound-extra'
 
 export const LABELS_PERMISSION = 'inbound-order:print'

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm'
 import type { AppTx, Queryable } from '../../db/client'
 import { conflict, notFound } from '../../http/errors'
-import { rowsOf } from '../../resources/service'
+import { rowsOf } from '../../db/rows'
 import { afterReceivingFinished, type FlowAuth, type FlowResult } from '../../inventory/inbound-flow'
 import { InboundStatus } from '../../../domain/dictionaries'
 import { ORDER_TRANSITIONS, refusalOf } from '../../../domain/states/inbound-order'

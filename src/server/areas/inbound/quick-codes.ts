@@ -4,7 +4,7 @@
 // result against their document's lines.
 import { sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client'
-import { rowsOf } from '../../resources/service'
+import { rowsOf } from '../../db/rows'
 
 export interface CodeSku { id: number; skuCode: string }
 

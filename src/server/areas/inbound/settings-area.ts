@@ -1,6 +1,6 @@
 // The inbound extras' routes as one area (returns, quick inbound, vehicle release, measure, labels,
 // timeouts, settings). Importing this module also registers their command handlers and document lookups.
-import type { Area } from '../index'
+import type { Area } from '../../http/area'
 import { registerRoutes } from '../../http/route'
 import { returnRoutes } from './returns'
 import { quickRoutes } from './quick'

@@ -2,7 +2,7 @@
 // src/server/inventory/settings.ts — one rule for receiving, returns and quick inbound.)
 import { sql } from 'drizzle-orm'
 import type { AppTx, Queryable } from '../../db/client'
-import { rowsOf } from '../../resources/service'
+import { rowsOf } from '../../db/rows'
 
 /** Overseas warehouses (warehouse_location 2) refuse return-outbound delivery notes (spec section 5). */
 export async function isOverseasWarehouse(q: Queryable | AppTx, warehouseId: number): Promise<boolean> {

@@ -3,7 +3,7 @@
 // by the caller's role grants and, for the tree, by the current warehouse (spec section 2).
 import { z } from 'zod'
 import { and, eq, inArray } from 'drizzle-orm'
-import type { Area } from '../index'
+import type { Area } from '../../http/area'
 import type { AppDb } from '../../db/client'
 import { menu, role, roleMenu, warehouse } from '../../db/schema/index'
 import { defineRoute, registerRoutes } from '../../http/route'

@@ -3,7 +3,7 @@
 // identity in the body (readerId / feedbackUserId) must be the signed-in user's: it comes from the token.
 import { and, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
-import type { Area } from '../index'
+import type { Area } from '../../http/area'
 import type { AuthContext } from '../../http/context'
 import { defineRoute, registerRoutes } from '../../http/route'
 import { forbidden, notFound } from '../../http/errors'
@@ -11,7 +11,8 @@ import { feedback } from '../../db/schema/shell'
 import { translate } from '../../i18n'
 import { dictLabelKey } from '../../../domain/dictionaries'
 import { closeAll, closeNotice, listNotices, type NoticeReader } from './service'
-import { receiveOneFile, storeFile } from '../session/files'
+import { storeFile } from '../session/files'
+import { receiveOneFile } from '../../http/upload'
 
 const noticeSource = z.string().trim().min(1).max(20).default('WMS')
 const identity = z.object({

@@ -1,6 +1,6 @@
 // The outbound area (issue 12): sales (ToC retail) orders — intake, status machine, allocation on the
 // ledger — and waves, picking tasks, the picking station and pick-diff exceptions. Importing it registers the command handlers and the "go to document" lookup.
-import type { Area } from '../index'
+import type { Area } from '../../http/area'
 import { registerRoutes } from '../../http/route'
 import { outboundOrderRoutes } from './orders'
 import { pickingRoutes } from './picking'

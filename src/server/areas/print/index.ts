@@ -4,10 +4,10 @@
 // anyone holding a print permission, and 403 naming what is missing to anyone else. Printer management
 // (the printer resource) stays its own screen's.
 import { sql } from 'drizzle-orm'
-import type { Area } from '../index'
+import type { Area } from '../../http/area'
 import { defineRoute, registerRoutes } from '../../http/route'
 import { forbidden } from '../../http/errors'
-import { rowsOf } from '../../resources/service'
+import { rowsOf } from '../../db/rows'
 import { holdsPermission } from '../../../domain/permissions'
 import { PRINTER_LIST_PERMISSIONS, PRINTERS_API, type PrinterOption } from '../../../domain/print'
 

@@ -3,7 +3,7 @@
 // GET /api/search/kinds — the kinds the caller may look up: their prefixes (the palette tells a typed
 // document number from a word by them), the other numbers that find them and the page a hit opens.
 import { z } from 'zod'
-import type { Area } from '../index'
+import type { Area } from '../../http/area'
 import { defineRoute, registerRoutes } from '../../http/route'
 import { holds } from '../../../domain/commands'
 import { translate } from '../../i18n'

@@ -1,7 +1,7 @@
 // The session & shell area (spec section 7 "Session and shell", except sign-in and menus): user info,
 // warehouse detail, per-user settings, version push, dictionaries, cascader, dashboard counts, files,
 // the translation console stand-in and button → template bindings.
-import type { Area } from '../index'
+import type { Area } from '../../http/area'
 import { registerRoutes } from '../../http/route'
 import { syncDictionaries } from '../../db/seed-shell'
 import { userRoutes } from './user'

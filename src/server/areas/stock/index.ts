@@ -4,7 +4,7 @@
 // command. Read-only: stock changes only through documents and the ledger service.
 import { z } from 'zod'
 import { eq, sql } from 'drizzle-orm'
-import type { Area } from '../index'
+import type { Area } from '../../http/area'
 import { inventoryBalance } from '../../db/schema/index'
 import { resourceTables } from '../../db/schema/resources'
 import { defineRoute, registerRoutes } from '../../http/route'

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm'
 import type { AppTx } from '../client'
 import type { AuthContext } from '../../http/context'
-import { rowsOf } from '../../resources/service'
+import { rowsOf } from '../rows'
 import { insertOrder, planOrder } from '../../areas/inbound/orders'
 import { transitionOrder } from '../../areas/inbound/order-machine'
 import { receive } from '../../areas/inbound/receiving'

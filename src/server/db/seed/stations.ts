@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm'
 import type { AppTx } from '../client'
 import { WAREHOUSE_SEED_PAIRS } from '../../resources/custom/warehouse/seed'
-import { rowsOf } from '../../resources/service'
+import { rowsOf } from '../rows'
 
 export const RECEIVING_AREA = 'RCV'
 export const RECEIVING_LOCATION = 'RCV-01'

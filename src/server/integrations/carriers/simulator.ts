@@ -15,7 +15,7 @@
 // reference, so a purchase retried while the simulator is slow returns the shipment already made.
 import { sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client'
-import { rowsOf } from '../../resources/service'
+import { rowsOf } from '../../db/rows'
 import type { CarrierAdapter, CarrierConfig, Consignment, CarrierRefusal } from './adapter'
 
 export const SIM_FAILED_KEY = 'outbound-label:errors.addOrderFailed'

@@ -19,7 +19,7 @@ import { formatTime } from '../../../../domain/format'
 import { dictLabelKey, InspectionKind, InspectionStatus } from '../../../../domain/dictionaries'
 import { SideField, StationScreen, classifyScan, focusField, commandSender, defineStation, msg, refusal, useScanQueue, useStationFeedback, useSteps } from '../../../station'
 import type { InspectionGenerateResult, InspectionRecordArgs, InspectionRecordResult, InspectionView } from '../../../../../commands/inspection'
-import { usePageSearch } from '../../registry'
+import { usePageSearch } from '../../kit'
 
 export interface InspectionRecord extends Record<string, unknown> {
   id: number; inspectionNo: string; orderNo: string; kind: number; status: number; qty: number; passQty: number; failQty: number

@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../api/clients'
 import { runCommandById } from '../../../commands/run'
 import { Field, fieldErrorsOf, inputClass, type FieldErrors } from '../returns/form-ui'
-import { usePageSearch } from '../../registry'
+import { usePageSearch } from '../../kit'
 
 interface Measures {
   orderNo: string; boxCount: number | null; skuCodes: string[]

@@ -13,7 +13,7 @@ import { detailKey, fetchOrder, type OrderLine } from './api'
 import { CommandButtons } from '../../documents/CommandButtons'
 import { DocTable, type DocColumn } from '../../documents/DocTable'
 import { OverdueFlag } from './InboundOrdersPage'
-import { usePageSearch } from '../../registry'
+import { usePageSearch } from '../../kit'
 
 const ACTIONS = ['inbound.order.edit', 'inbound.order.submit', 'inbound.order.issue', 'inbound.order.abolish', 'inbound.order.finish', 'inbound.labels.print']
 const NUMERIC = new Set(['lineNo', 'expectedQty', 'receivedQty', 'passQty', 'failQty', 'shelvedQty'])

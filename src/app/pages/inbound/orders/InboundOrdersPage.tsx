@@ -16,7 +16,7 @@ import { fetchOrders, ORDER_GRID_ID, STATUS_OPTIONS, TYPE_OPTIONS, type OrderRec
 import { CommandButtons } from '../../documents/CommandButtons'
 import { OrderFormDialog } from './OrderFormDialog'
 import { OrderStatusDialog } from './OrderStatusDialog'
-import { usePageSearch } from '../../registry'
+import { usePageSearch } from '../../kit'
 
 const OVERDUE_OPTIONS = [{ value: 'true', labelKey: 'common:yes' }, { value: 'false', labelKey: 'common:no' }]
 

@@ -13,7 +13,7 @@ import type { QuickScanResult } from '../../../../../commands/inbound-extra'
 import { DocStation, defineDocStation, type DocView } from '../returns/DocStation'
 import { msg } from '../../../station'
 import { Field, fieldErrorsOf, inputClass, parseLines, type FieldErrors } from '../returns/form-ui'
-import { usePageSearch } from '../../registry'
+import { usePageSearch } from '../../kit'
 
 export const QUICK_STATION = defineDocStation('quick', 'inbound:quick', 'quickInbound', [
   { keys: 'Alt+F', labelKey: 'inbound:quick.finish' },

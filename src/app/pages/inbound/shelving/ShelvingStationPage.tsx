@@ -14,7 +14,7 @@ import { runCommandById } from '../../../commands/run'
 import { dictLabelKey, TaskClaimStatus } from '../../../../domain/dictionaries'
 import { SideField, StationScreen, classifyScan, focusField, commandSender, defineStation, msg, refusal, useScanQueue, useStationFeedback, useSteps } from '../../../station'
 import { shelvingLocationUrl, type ShelveResult, type ShelveScanArgs, type ShelvingLocation, type ShelvingTaskView } from '../../../../../commands/shelving'
-import { usePageSearch } from '../../registry'
+import { usePageSearch } from '../../kit'
 
 const S = (k: string) => `inbound:shelving.${k}`
 type Step = 'task' | 'location' | 'sku' | 'done'

@@ -13,7 +13,7 @@ import { DataGrid, type GridColumn, type GridQuery } from '../../../grid'
 import { formatTime } from '../../../../domain/format'
 import { dictLabelKey, WaybillState } from '../../../../domain/dictionaries'
 import { CommandButtons } from '../../documents/CommandButtons'
-import { usePageActive } from '../../registry'
+import { usePageActive } from '../../kit'
 import {
   FACE_SHEET_GRID_ID, FACE_SHEET_STATUS_OPTIONS, ORDER_STATUS_OPTIONS, WAYBILL_STATE_OPTIONS, fetchFaceSheets, inFlight, type FaceSheetRecord,
 } from './api'

@@ -22,7 +22,7 @@ import {
   fetchOutboundOrder, machineFacts, outboundDetailKey, platformLabelKey,
   type OutboundHistoryRow, type OutboundLedgerRow, type OutboundOrderLine, type OutboundPacking, type OutboundReservation,
 } from './api'
-import { usePageSearch } from '../../registry'
+import { usePageSearch } from '../../kit'
 
 const ACTIONS = [
   'outbound.order.validate', 'outbound.order.shippingMethod', 'outbound.order.lock', 'outbound.order.unlock', 'outbound.order.stop',

@@ -18,7 +18,7 @@ import { fetchOutboundOrders, idsParam, ORDER_TYPE_OPTIONS, OUTBOUND_GRID_ID, PL
 import { OutboundOrderForm } from './OutboundOrderForm'
 import { OutboundStatusDialog } from './OutboundStatusDialog'
 import { ShippingMethodDialog } from './ShippingMethodDialog'
-import { usePageSearch } from '../../registry'
+import { usePageSearch } from '../../kit'
 
 /** The server's longest created-at range (days). */
 export const CREATED_MAX_DAYS = 92

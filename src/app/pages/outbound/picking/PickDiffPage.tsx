@@ -13,7 +13,7 @@ import { useCommandContext, useCommandRegistry } from '../../../palette'
 import { DIFF_GRID_ID, DIFF_STATUS_OPTIONS, fetchDiffs, type DiffRecord } from './api'
 import { ResolveDiffDialog } from './ResolveDiffDialog'
 import { PickDiffDocument } from './PickDiffDocument'
-import { usePageSearchParams } from '../../registry'
+import { usePageSearchParams } from '../../kit'
 import { useLocation } from 'wouter'
 import { PICK_DIFF_PATH } from '../../../../../commands/outbound-picking'
 

@@ -2,7 +2,7 @@
 // ?task=<taskNo> (empty: no task yet) the picking station — one menu entry, as the spec has it.
 import { PickingTasksList } from './PickingTasksList'
 import { PickingStation } from './PickingStation'
-import { usePageSearch } from '../../registry'
+import { usePageSearch } from '../../kit'
 
 export default function PickingTasksPage() {
   const search = new URLSearchParams(usePageSearch())

@@ -5,7 +5,7 @@
 // alive in another tab do not stay targets); the tasks grid fills the selection when it is used.
 import { useEffect } from 'react'
 import { clearSelection, setDocumentId, setSelection } from '../../../state/selection'
-import { usePageActive } from '../../registry'
+import { usePageActive } from '../../kit'
 
 let owner: symbol | undefined
 

@@ -14,7 +14,7 @@ import { BigFact, StationScreen, classifyScan, commandSender, defineStation, msg
 import type { ReturnShelfResult, ReturnShelfScanArgs } from '../../../../../commands/outbound-shipping'
 import { useDocumentContext } from '../../documents/useDocumentContext'
 import { fetchReturnTask, fetchReturnTasks, type ReturnTaskRecord, type ReturnTaskView } from './api'
-import { usePageSearch } from '../../registry'
+import { usePageSearch } from '../../kit'
 
 const U = (k: string) => `outbound-ship:returnShelf.${k}`
 type Step = 'task' | 'location' | 'sku' | 'done'

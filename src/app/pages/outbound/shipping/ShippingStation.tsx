@@ -15,7 +15,7 @@ import type { ShipResult, ShipScanArgs } from '../../../../../commands/outbound-
 import { useDocumentContext } from '../../documents/useDocumentContext'
 import { fetchHandovers, type HandoverRecord } from './api'
 import { HandoverDocument, useHandover } from './HandoverDocument'
-import { usePageSearchParams } from '../../registry'
+import { usePageSearchParams } from '../../kit'
 
 const U = (k: string) => `outbound-ship:ship.${k}`
 type Step = 'parcel'

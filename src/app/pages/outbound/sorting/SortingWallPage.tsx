@@ -3,7 +3,7 @@
 // merge and rest sorting start, and the sorting tasks) — one menu entry, as the spec has it.
 import { SortingLists } from './SortingLists'
 import { SortingWallStation } from './SortingWallStation'
-import { usePageSearch } from '../../registry'
+import { usePageSearch } from '../../kit'
 
 export default function SortingWallPage() {
   const search = new URLSearchParams(usePageSearch())

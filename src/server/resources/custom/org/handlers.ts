@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm'
 import type { SyncRatesArgs, SyncRatesResult } from '../../../../domain/resources/org/rules'
 import { defineHandler } from '../../../commands/registry'
 import { fieldError } from '../../../http/errors'
-import { rowsOf } from '../../service'
+import { rowsOf } from '../../../db/rows'
 import { rateSimulator, round4, type RateSource } from './rate-simulator'
 
 let source: RateSource = rateSimulator

@@ -4,7 +4,7 @@
 // indexes); these name the field with a clear message first.
 import { sql } from 'drizzle-orm'
 import { defineResourceHooks } from '../../hooks'
-import { rowsOf } from '../../service'
+import { rowsOf } from '../../../db/rows'
 import { AppError, fieldError } from '../../../http/errors'
 import type { AppTx } from '../../../db/client'
 

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm'
 import type { AppTx } from '../../../db/client'
 import { DEMO_USERS } from '../../../db/seed/demo'
-import { rowsOf } from '../../service'
+import { rowsOf } from '../../../db/rows'
 import { round4, simulatedRate } from './rate-simulator'
 
 /** Department of each demo user's staff row, by role. */

@@ -3,7 +3,7 @@
 // same rules (0010_res_warehouse.sql); these give the operator a message naming the field first.
 import { sql } from 'drizzle-orm'
 import { defineResourceHooks } from '../../hooks'
-import { rowsOf } from '../../service'
+import { rowsOf } from '../../../db/rows'
 import { refuseField } from './errors'
 
 /** A location's shelf must stand in the location's storage area. */

@@ -2,7 +2,7 @@
 // action handlers (defineHandler) and the resource hooks; warehouseResourcesArea adds the spec routes
 // that are not generic aliases. seedWarehouseResources fills the demo (called from db/seed.ts).
 import type { FastifyInstance } from 'fastify'
-import type { AreaDeps } from '../../../areas/index'
+import type { AreaDeps } from '../../../http/area'
 import './handlers'
 import './hooks'
 import { warehouseSpecRoutes } from './routes'

@@ -1,15 +1,15 @@
-// Handlers of the administration commands in commands/admin.ts.
+// Handlers of the administration commands in commands/admin.ts (forcing a user offline, resetting a password).
 import { randomInt } from 'node:crypto'
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import { appUser, authSession } from '../db/schema/index'
-import type { AppTx } from '../db/client'
-import type { AuthContext } from '../http/context'
-import type { UserTargetArgs, ForceOfflineResult, ResetPasswordResult } from '../../../commands/admin'
-import { hashPassword } from '../areas/auth/passwords'
-import { managedUser } from '../areas/admin/reach'
-import { defineHandler } from './registry'
+import { appUser, authSession } from '../../db/schema/index'
+import type { AppTx } from '../../db/client'
+import type { AuthContext } from '../../http/context'
+import type { UserTargetArgs, ForceOfflineResult, ResetPasswordResult } from '../../../../commands/admin'
+import { hashPassword } from '../auth/passwords'
+import { managedUser } from './reach'
+import { defineHandler } from '../../commands/registry'
 
-/** The target user, if the caller manages them (../areas/admin/reach.ts); never oneself. */
+/** The target user, if the caller manages them (./reach.ts); never oneself. */
 const targetUser = (tx: AppTx, auth: AuthContext, userId: number) => managedUser(tx, auth, userId, { field: 'userId', self: 'refuse' })
 
 async function revokeSessions(tx: AppTx, userId: number, why: string): Promise<number> {
