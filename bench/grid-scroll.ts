@@ -8,7 +8,8 @@
 //
 // Run: npm run bench:grid
 // Knobs: BENCH_ROWS (100000), BENCH_SECONDS (10 per pattern), BENCH_SPEED (3000 px/s),
-//        BENCH_TARGET_P95 (18 ms), BENCH_PORTS (8260-8269), BENCH_KEEP_BUILD=1 (skip the rebuild).
+//        BENCH_TARGET_P95 (18 ms), BENCH_PORTS (8260-8269), BENCH_KEEP_BUILD=1 (skip the rebuild),
+//        BENCH_PATTERNS ("steady,jump"), BENCH_TRACE=/tmp/x (a Chromium trace per pattern: /tmp/x-jump.json).
 import { createServer, type Server } from 'node:http'
 import { existsSync, readFileSync } from 'node:fs'
 import { extname, join, normalize, resolve, sep } from 'node:path'
@@ -25,6 +26,8 @@ const SPEED = num(process.env.BENCH_SPEED, 3000)
 const TARGET_P95 = num(process.env.BENCH_TARGET_P95, 18)
 const PORTS = portsFrom(process.env.BENCH_PORTS, [8260, 8261, 8262, 8263, 8264, 8265, 8266, 8267, 8268, 8269])
 const OUT = join(tmpdir(), 'wms-bench-grid-scroll')
+/** BENCH_TRACE=/tmp/x: a Chromium trace of each pattern to /tmp/x-<pattern>.json (open in DevTools' Performance panel). */
+const TRACE = process.env.BENCH_TRACE || undefined
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2' }
 
@@ -81,7 +84,9 @@ async function main() {
       return Object.fromEntries(METRICS.map((k) => [k, m.find((x) => x.name === k)?.value ?? 0])) as Record<typeof METRICS[number], number>
     }
 
-    for (const pattern of ['steady', 'jump'] as const) {
+    const patterns = (process.env.BENCH_PATTERNS ?? 'steady,jump').split(',').filter((x): x is 'steady' | 'jump' => x === 'steady' || x === 'jump')
+    for (const pattern of patterns) {
+      if (TRACE) await browser.startTracing(page, { path: `${TRACE}-${pattern}.json`, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'v8'] })
       const m0 = await metrics()
       const r = await page.evaluate(async ({ pattern, seconds, speed }) => {
         const el = window.__grid!.scroller()!
@@ -116,6 +121,7 @@ async function main() {
         return { deltas, interval, lastRow: rows[rows.length - 1]?.getAttribute('aria-rowindex') ?? null }
       }, { pattern, seconds: SECONDS, speed: SPEED })
       const m1 = await metrics()
+      if (TRACE) { await browser.stopTracing(); console.log(`  trace of the ${pattern} pattern → ${TRACE}-${pattern}.json`) }
       const d = r.deltas.slice(1).sort((a, b) => a - b) // the first delta spans the setup
       const per = (k: typeof METRICS[number]) => ((m1[k] - m0[k]) * 1000) / Math.max(1, d.length)
       results.push({

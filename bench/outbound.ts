@@ -48,7 +48,10 @@
 // BENCH_EXPLAIN (miss | all | none), BENCH_PARTS ("alloc,pick,list"; pick needs alloc's waves),
 // BENCH_PGLITE=0 (PostgreSQL only), BENCH_PORTS (8231-8239), BENCH_ANALYZE=0 (see above), BENCH_EXTRA_SQL
 // (SQL run after the setup, before the server starts: to try an index without a migration; printed),
-// BENCH_KEEP=1 (keep the database / data directory, to look at plans afterwards), BENCH_SERVER_NODE_ARGS
+// BENCH_KEEP=1 (keep the database / data directory, to look at plans afterwards), BENCH_DATABASE_NAME
+// (PostgreSQL: this database instead of a fresh one, created when missing, never dropped; with
+// BENCH_PARTS=list a database already holding the list's orders is not seeded again — seed 1M once,
+// measure many times), BENCH_LIST_SCENARIOS ("none,sku+created": only these), BENCH_SERVER_NODE_ARGS
 // (as for the other HTTP benches, bench/lib/server.ts).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir, loadavg } from 'node:os'
@@ -111,6 +114,8 @@ const PARTS = new Set((env.BENCH_PARTS ?? 'alloc,pick,list').split(',').map((s) 
 if (PARTS.has('pick')) PARTS.add('alloc')
 const EXTRA_SQL = env.BENCH_EXTRA_SQL?.trim() || undefined
 const ANALYZE = env.BENCH_ANALYZE !== '0'
+/** A named PostgreSQL database, created when missing and never dropped; seeded once, reused by later list runs. */
+const REUSE_DB = env.BENCH_DATABASE_NAME && /^[a-z_][a-z0-9_]*$/.test(env.BENCH_DATABASE_NAME) ? env.BENCH_DATABASE_NAME : undefined
 const PORTS = portsFrom(env.BENCH_PORTS, [8231, 8232, 8233, 8234, 8235, 8236, 8237, 8238, 8239])
 
 const TENANT = 1
@@ -352,6 +357,20 @@ async function partPick(api: Api, waves: GenerateResult | undefined): Promise<Pi
 interface SeedFigures { orders: number; lines: number; seconds: number; vacuumSeconds: number }
 
 /** LIST_ORDERS orders (and a line each) in pair 26-1, set-based, CHUNK rows per statement. */
+async function listAlreadySeeded(db: Database, orders: number): Promise<boolean> {
+  const [r] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbound_order WHERE tenant_id = $1 AND warehouse_id = $2 AND order_no LIKE $3`, [TENANT, WAREHOUSE, `${LIST_ORDER_PREFIX}%`]).catch(() => [{ n: 0 }])
+  return Number(r?.n ?? 0) >= orders
+}
+
+/** The shops and SKUs of a list seeded by an earlier run (BENCH_DATABASE_NAME). */
+async function listSeed(db: Database, orders: number): Promise<{ seed: SeedFigures; shops: string[]; skus: string[] }> {
+  const shops = await db.query<{ code: string }>(`
+    SELECT sh.code FROM shop sh JOIN site si ON si.id = sh.site_id JOIN platform p ON p.id = si.platform_id
+    WHERE sh.status = 1 AND p.code = ANY($1::text[]) ORDER BY sh.id`, [['SHEIN', 'AMAZON', 'WALMART', 'TIKTOK', 'MERCADOLIBRE']])
+  const skus = await db.query<{ sku_code: string }>(`SELECT sku_code FROM product_sku WHERE tenant_id = $1 AND status = 1 ORDER BY id`, [TENANT])
+  return { seed: { orders, lines: LIST_LINES ? orders : 0, seconds: NaN, vacuumSeconds: NaN }, shops: shops.map((s) => String(s.code)), skus: skus.map((s) => s.sku_code) }
+}
+
 async function seedList(db: Database, LIST_ORDERS: number): Promise<{ seed: SeedFigures; shops: string[]; skus: string[] }> {
   const channels = await db.query<{ platform: string; site_id: number | null; shop_id: number | null; code: string | null }>(`
     SELECT p.code AS platform, si.id AS site_id, sh.id AS shop_id, sh.code FROM shop sh JOIN site si ON si.id = sh.site_id JOIN platform p ON p.id = si.platform_id
@@ -428,7 +447,10 @@ function listScenarios(shops: string[], skus: string[]): ListScenario[] {
     { name: 'status+shop+created', about: 'all three at once', query: (i) => ({ status: String(statuses[i % statuses.length]), shop: shops[spread(i, shops.length)]!, ...window(i) }) },
   ]
   if (LIST_LINES) out.push({ name: 'sku+created', about: `sku contains a SKU code (1 of ${skus.length}) in a 30-day window`, query: (i) => ({ sku: skus[spread(i, skus.length)]!, ...window(i) }) })
-  return out
+  // Part of a code, as typed: the code without its last two characters (a style-colour's sizes, ~10 SKUs).
+  if (LIST_LINES) out.push({ name: 'sku-part+created', about: 'sku contains a SKU code less its last 2 characters (several SKUs) in a 30-day window', query: (i) => ({ sku: skus[spread(i, skus.length)]!.slice(0, -2), ...window(i) }) })
+  const only = env.BENCH_LIST_SCENARIOS?.split(',').map((x) => x.trim()).filter(Boolean)
+  return only?.length ? out.filter((sc) => only.includes(sc.name)) : out
 }
 
 async function measureList(api: Api, s: ListScenario): Promise<ListFigures> {
@@ -502,10 +524,13 @@ async function runOne(label: 'PGlite' | 'PostgreSQL', adminUrl?: string): Promis
   let cleanup: () => Promise<void>
   let dbName: string | undefined
   if (adminUrl) {
-    const name = `wms_bench_outbound_${randomBytes(4).toString('hex')}`
+    const name = REUSE_DB ?? `wms_bench_outbound_${randomBytes(4).toString('hex')}`
     dbName = name
     const admin = new pg.Client({ connectionString: adminUrl })
-    await admin.connect(); await admin.query(`CREATE DATABASE ${name}`); await admin.end()
+    await admin.connect()
+    const exists = REUSE_DB ? (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount! > 0 : false
+    if (!exists) await admin.query(`CREATE DATABASE ${name}`)
+    await admin.end()
     const u = new URL(adminUrl); u.pathname = `/${name}`
     target = { databaseUrl: u.toString() }
     const c = new pg.Client({ connectionString: target.databaseUrl })
@@ -515,7 +540,7 @@ async function runOne(label: 'PGlite' | 'PostgreSQL', adminUrl?: string): Promis
     await c.end()
     log(`  PostgreSQL ${v.v}: fsync ${v.fsync}, shared_buffers ${v.sb}, random_page_cost ${v.rpc}, max_parallel_workers_per_gather ${v.par}; database ${name}`)
     cleanup = async () => {
-      if (env.BENCH_KEEP === '1') { log(`  (database ${name} kept: BENCH_KEEP=1)`); return }
+      if (env.BENCH_KEEP === '1' || REUSE_DB) { log(`  (database ${name} kept: ${REUSE_DB ? 'BENCH_DATABASE_NAME' : 'BENCH_KEEP=1'})`); return }
       const c = new pg.Client({ connectionString: adminUrl }); await c.connect(); await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); await c.end()
     }
   } else {
@@ -529,14 +554,19 @@ async function runOne(label: 'PGlite' | 'PostgreSQL', adminUrl?: string): Promis
   const run: Run = { label, size, minutes: 0 }
   try {
     let db = await open()
-    let prep: Prepared
-    try { prep = await prepare(db) } finally { await db.close() } // PGlite: one process per data directory
+    let prep: Prepared | undefined
+    // A reused database (BENCH_DATABASE_NAME) that already holds the list's orders skips the setup.
+    let listSeeded = false
+    try {
+      if (REUSE_DB && PARTS.has('list') && !PARTS.has('alloc')) listSeeded = await listAlreadySeeded(db, size.listOrders)
+      if (!listSeeded) prep = await prepare(db)
+    } finally { await db.close() } // PGlite: one process per data directory
     let server: RunningServer | undefined
     if (PARTS.has('alloc')) {
       server = await startServer(serverEnv, PORTS)
       try {
         const api = await Api.signIn(server, dbName, label)
-        run.alloc = await partAlloc(api, prep, label, size)
+        run.alloc = await partAlloc(api, prep!, label, size)
         if (PARTS.has('pick')) run.pick = await partPick(api, run.alloc.wave.result)
       } finally { await server.stop() }
     }
@@ -544,7 +574,8 @@ async function runOne(label: 'PGlite' | 'PostgreSQL', adminUrl?: string): Promis
       log(`\n  3. order list: seeding ${size.listOrders.toLocaleString('en')} orders${LIST_LINES ? ' with a line each' : ' (no lines)'}, ${CHUNK.toLocaleString('en')} a statement`)
       db = await open()
       let seeded: Awaited<ReturnType<typeof seedList>>
-      try { seeded = await seedList(db, size.listOrders) } finally { await db.close() }
+      try { seeded = listSeeded ? await listSeed(db, size.listOrders) : await seedList(db, size.listOrders) } finally { await db.close() }
+      if (listSeeded) log(`     (reused: ${dbName} already holds ${size.listOrders.toLocaleString('en')} bench orders)`)
       const s = seeded.seed
       log(`     seeded in ${f1(s.seconds)} s = ${Math.round(s.orders / s.seconds).toLocaleString('en')} orders/s; VACUUM ANALYZE ${f1(s.vacuumSeconds)} s`)
       const results: ListFigures[] = []

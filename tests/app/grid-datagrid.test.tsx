@@ -258,4 +258,49 @@ describe('DataGrid', () => {
     expect(after.map((id) => rowsOf(m.container).find((r) => r.getAttribute('data-row-id') === String(id))!.children[1].textContent)).toEqual(after.map((id) => `r${id}`))
     m.unmount()
   })
+
+  it('a page jump reuses the rows\' elements (none built or removed); a small scroll keeps the rows still in view', async () => {
+    const cols: GridColumn<Row>[] = [{ id: 'summary', titleKey: 'audit:col.summary', width: 150 }, { id: 'code', titleKey: 'audit:col.commandId', width: 150 }]
+    const many = Array.from({ length: 2000 }, (_, i) => ({ id: i + 1, summary: `r${i + 1}`, code: `c${i + 1}` }))
+    const local = async (q: GridQuery) => ({ records: many.slice((q.page - 1) * q.size, q.page * q.size) as Row[], total: many.length })
+    const m = mount(<DataGrid gridId="t-jump" titleKey="audit:title" columns={cols} fetcher={local} pageSize={2000} />)
+    const grid = await waitFor(() => m.container.querySelector<HTMLElement>('[role="grid"]'), 'grid')
+    await waitFor(() => rowsOf(m.container).length > 0, 'rows')
+    const byId = () => new Map(rowsOf(m.container).map((r) => [Number(r.getAttribute('data-row-id')), r]))
+    const scrollTo = async (row: number) => {
+      const first = rowsOf(m.container)[0]!.getAttribute('data-row-id')
+      grid.scrollTop = row * 30
+      grid.dispatchEvent(new Event('scroll'))
+      await waitFor(() => rowsOf(m.container)[0]!.getAttribute('data-row-id') !== first, `window at row ${row}`)
+    }
+    // Each shown row holds its own record, once, at its place in the list.
+    const consistent = () => {
+      const rows = rowsOf(m.container)
+      expect(new Set(rows.map((r) => r.getAttribute('data-row-id'))).size).toBe(rows.length)
+      for (const r of rows) {
+        const id = Number(r.getAttribute('data-row-id'))
+        expect(r.getAttribute('aria-rowindex')).toBe(String(id + 1))
+        expect([r.children[1]!.textContent, r.children[2]!.textContent]).toEqual([`r${id}`, `c${id}`])
+      }
+    }
+    await scrollTo(100)
+    consistent()
+    for (const target of [400, 1200, 37, 1900, 0]) {
+      const before = new Set(byId().values())
+      await scrollTo(target)
+      consistent()
+      const now = [...byId().values()]
+      // The windows share no row: every element shown now was shown before, with another row's content.
+      expect(now.filter((r) => !before.has(r)), `jump to ${target}`).toEqual([])
+    }
+    // Ten rows down: the rows still in view keep their elements (only those entering change).
+    const before = byId()
+    await scrollTo(10)
+    const after = byId()
+    const kept = [...after.keys()].filter((id) => before.has(id))
+    expect(kept.length).toBeGreaterThan(0)
+    for (const id of kept) expect(after.get(id), `row ${id}`).toBe(before.get(id))
+    consistent()
+    m.unmount()
+  })
 })

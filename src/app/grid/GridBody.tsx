@@ -3,8 +3,8 @@
 // toolbar and dialog; and within it only the rows that enter the window: rows and cells are memoized
 // (GridRow on its record, place, selection and active cell; GridCell on its value), their handlers are
 // stable (RowEvents) and the column layout is one memoized array. bench/grid-scroll.ts measures it.
-import { memo, useEffect, useMemo, type MouseEvent, type ReactNode, type RefObject } from 'react'
-import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
+import { memo, useCallback, useEffect, useMemo, useRef, type MouseEvent, type ReactNode, type RefObject } from 'react'
+import { defaultRangeExtractor, observeElementRect, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual'
 import type { TFunction } from 'i18next'
 import { formatTime } from '../../domain/format'
 import { DEFAULT_COLUMN_WIDTH, ROW_HEIGHT, type GridColumn } from './types'
@@ -12,6 +12,8 @@ import { DEFAULT_COLUMN_WIDTH, ROW_HEIGHT, type GridColumn } from './types'
 export const SELECT_COL_WIDTH = 32
 /** Rows rendered beyond each edge of the window: enough for a smooth scroll, few for a page jump (every row new). */
 const ROW_OVERSCAN = 4
+/** …and on a page jump (the new window shares no row with the last one): the next frame jumps again, or stops. */
+const JUMP_OVERSCAN = 1
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
 
 /** Stable for the grid's lifetime (DataGrid forwards to its current handlers), so rows can be memoized. */
@@ -57,16 +59,32 @@ function observeWithFallback(fallback: { width: number; height: number }) {
     observeElementRect(instance, (r) => cb({ width: r.width || fallback.width, height: r.height || fallback.height }))
 }
 
+/**
+ * The row range with ROW_OVERSCAN, or JUMP_OVERSCAN when the visible rows share none with the last
+ * range's: rows rendered past the edges of a page jump are only work (bench:grid, jump pattern).
+ * One per grid (the last range is its state), kept by the virtualizer's options.
+ */
+function useJumpAwareRange() {
+  const last = useRef<{ start: number; end: number } | null>(null)
+  return useCallback((r: Range) => {
+    const prev = last.current
+    const jump = prev !== null && (r.startIndex > prev.end || r.endIndex < prev.start)
+    last.current = { start: r.startIndex, end: r.endIndex }
+    return defaultRangeExtractor({ ...r, overscan: jump ? JUMP_OVERSCAN : r.overscan })
+  }, [])
+}
+
 export const cellDomId = (gridId: string, row: number, colId: string) => `${gridId}-r${row}-c${colId}`
 
 function GridBodyImpl<R extends Record<string, unknown>>(p: GridBodyProps<R>) {
   const { gridId, scrollRef, records, rowIds, columns, colById, activeRow, activeCol, events, t } = p
   const fallback = { width: 1280, height: p.height }
+  const rangeExtractor = useJumpAwareRange()
   // The virtualizer returns fresh functions each render, so the React Compiler skips this component;
   // that is expected (the brief mandates TanStack Virtual).
   // oxlint-disable-next-line react/incompatible-library
   const rowVirtualizer = useVirtualizer({
-    count: records.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: ROW_OVERSCAN,
+    count: records.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: ROW_OVERSCAN, rangeExtractor,
     paddingStart: ROW_HEIGHT, scrollPaddingStart: ROW_HEIGHT, observeElementRect: observeWithFallback(fallback),
   })
   const colVirtualizer = useVirtualizer({
@@ -96,9 +114,12 @@ function GridBodyImpl<R extends Record<string, unknown>>(p: GridBodyProps<R>) {
   )
   const selectedSet = useMemo(() => new Set(p.selected), [p.selected])
   const activeColId = columns[Math.min(activeCol, columns.length - 1)]?.id
-  // Rows are keyed by slot (index modulo a pool larger than the window), so a row that leaves the
-  // window hands its DOM to the one that enters: a jump updates text instead of building ~50 rows.
-  const pool = Math.max(64, 2 ** Math.ceil(Math.log2(virtualRows.length + 1)))
+  // Rows are keyed by slot, so a row that leaves the window hands its DOM to one that enters: a row
+  // still in view keeps its slot (a steady scroll re-renders only the rows that enter), and on a page
+  // jump every slot is reused — text and attributes change, nothing is built or removed. (Keys of
+  // index modulo 64 reused only the slots the two windows happened to share: a jump of 1.5 pages
+  // unmounted and mounted ~28 of ~34 rows, each with its checkbox, every frame.)
+  const slotOf = useRowSlots(virtualRows.map((vr) => vr.index))
 
   return (
     <>
@@ -131,7 +152,7 @@ function GridBodyImpl<R extends Record<string, unknown>>(p: GridBodyProps<R>) {
           const id = rowIds[vr.index]
           const active = vr.index === activeRow
           return (
-            <GridRow<R> key={vr.index % pool} gridId={gridId} rowId={id} record={record} index={vr.index} top={vr.start - ROW_HEIGHT}
+            <GridRow<R> key={slotOf.get(vr.index)} gridId={gridId} rowId={id} record={record} index={vr.index} top={vr.start - ROW_HEIGHT}
               ariaRowIndex={p.rowOffset + vr.index + 2} selected={selectedSet.has(id)} activeColId={active ? activeColId ?? '' : undefined}
               laid={laid} leftPad={leftPad} rightPad={rightPad} totalWidth={totalWidth} events={events} t={t} />
           )
@@ -139,6 +160,39 @@ function GridBodyImpl<R extends Record<string, unknown>>(p: GridBodyProps<R>) {
       </div>
     </>
   )
+}
+
+/**
+ * A slot (0 … rows − 1) for each row index in the window: an index that was in the previous window keeps
+ * its slot; a new one takes the lowest slot left free (one a departed row held). The slots are the rows'
+ * React keys. Derived from the previous window only, so rendering twice with the same window agrees.
+ */
+export function nextSlots(prev: ReadonlyMap<number, number>, indexes: readonly number[]): Map<number, number> {
+  const next = new Map<number, number>()
+  const used = new Set<number>()
+  for (const i of indexes) {
+    const s = prev.get(i)
+    if (s !== undefined && !used.has(s)) { next.set(i, s); used.add(s) }
+  }
+  let free = 0
+  for (const i of indexes) {
+    if (next.has(i)) continue
+    while (used.has(free)) free++
+    next.set(i, free)
+    used.add(free)
+  }
+  return next
+}
+
+function useRowSlots(indexes: readonly number[]): ReadonlyMap<number, number> {
+  const prev = useRef<ReadonlyMap<number, number>>(new Map())
+  const key = indexes.length ? `${indexes[0]}:${indexes.length}:${indexes[indexes.length - 1]}` : ''
+  // The window is contiguous: its first index, length and last index name it. `prev` is the last
+  // committed window's slots (set in an effect), so a render React discards changes nothing.
+  // oxlint-disable-next-line react/refs
+  const slots = useMemo(() => nextSlots(prev.current, indexes), [key]) // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => { prev.current = slots }, [slots])
+  return slots
 }
 
 /** Re-renders only when its parent's props change (not on the parent's unrelated state). */
