@@ -88,7 +88,12 @@ export type CreateOutboundArgs = z.input<typeof CreateOutboundArgs>
 export const FeedOrderInput = CreateOutboundArgs.extend({ sourceNo: z.string().trim().min(1, 'errors:field.required').max(64) })
 export const FeedArgs = z.strictObject({ orders: z.array(FeedOrderInput).min(1).max(MAX_FEED_ORDERS) })
 export type FeedArgs = z.input<typeof FeedArgs>
-export interface FeedResult { created: { sourceNo: string; orderNo: string }[]; existing: { sourceNo: string; orderNo: string }[] }
+/** The feed's answer: the orders it created, and those pushed before (their platform number already an order: nothing changed). */
+export const FeedResult = z.object({
+  created: z.array(z.object({ sourceNo: z.string(), orderNo: z.string() })),
+  existing: z.array(z.object({ sourceNo: z.string(), orderNo: z.string() })),
+})
+export type FeedResult = z.infer<typeof FeedResult>
 
 export const OutboundIdsArgs = z.strictObject({
   ids: z.array(z.number().int().positive()).min(1, 'common:validation.selectAtLeastOne').max(MAX_BULK_OUTBOUND),
@@ -136,10 +141,19 @@ export const ImportOutboundArgs = z.strictObject({ rows: z.array(ImportOutboundR
 export type ImportOutboundArgs = z.infer<typeof ImportOutboundArgs>
 
 /** Server answers. */
-export interface CreatedOutbound { id: number; orderNo: string; expectedQty: number; lines: number }
-export interface LineShortage { lineNo: number; skuCode: string; qty: number; allocated: number; short: number }
-export interface OutboundChange { id: number; orderNo: string; from: number; to: number; allocatedQty?: number; expectedQty?: number; released?: number; shortages?: LineShortage[]; returnTaskNo?: string | null }
-export interface OutboundTransitionResult { changed: OutboundChange[] }
+export const CreatedOutbound = z.object({ id: z.number().int(), orderNo: z.string(), expectedQty: z.number().int(), lines: z.number().int() })
+export type CreatedOutbound = z.infer<typeof CreatedOutbound>
+export const LineShortage = z.object({ lineNo: z.number().int(), skuCode: z.string(), qty: z.number().int(), allocated: z.number().int(), short: z.number().int() })
+export type LineShortage = z.infer<typeof LineShortage>
+/** One order a status move changed: from and to (src/domain/states/outbound-order.ts), what an allocation reserved or fell short of, what a release gave back. */
+export const OutboundChange = z.object({
+  id: z.number().int(), orderNo: z.string(), from: z.number().int(), to: z.number().int(),
+  allocatedQty: z.number().int().optional(), expectedQty: z.number().int().optional(), released: z.number().int().optional(),
+  shortages: z.array(LineShortage).optional(), returnTaskNo: z.string().nullable().optional(),
+})
+export type OutboundChange = z.infer<typeof OutboundChange>
+export const OutboundTransitionResult = z.object({ changed: z.array(OutboundChange) })
+export type OutboundTransitionResult = z.infer<typeof OutboundTransitionResult>
 export interface MergeResult { orderNo: string; id: number; mergedFrom: string[]; expectedQty: number }
 /** Split by the order splitting rule: the order keeps the first part, each other part is a new order. */
 export interface SplitResult { orderNo: string; rule: string; splitBy: string; parts: { orderNo: string; expectedQty: number; lines: number }[] }
@@ -211,7 +225,7 @@ const bulkOrders = (askFrom = 1) => ({ noun: ORDERS, targets: (ctx: CommandConte
  */
 function transition(id: string, permission: string, done: string, opts: { confirm?: string; reason?: string; shortcut?: string } = {}): CommandDef<any> {
   return defineCommand<OutboundIdsArgs | OutboundReasonArgs>({
-    id, title: `commands:${id}`, section: 'status', permission, input: opts.reason ? OutboundReasonArgs : OutboundIdsArgs, server: true,
+    id, title: `commands:${id}`, section: 'status', permission, input: opts.reason ? OutboundReasonArgs : OutboundIdsArgs, output: OutboundTransitionResult, server: true,
     keywords: KEYWORDS, confirm: opts.confirm, bulk: bulkOrders(opts.confirm ? 1 : 2), when: onListOrDetails, enabled: byMachine(id),
     fieldLabel: (f) => (f === 'reason' ? 'outbound:order.fields.reason' : undefined),
     run: async (ctx, rt, args) => {
@@ -242,7 +256,7 @@ const BULK_DONE: Record<BulkOutboundAction, string> = {
 export const outboundOrderCommands: readonly CommandDef<any>[] = [
   defineCommand<CreateOutboundArgs>({
     id: 'outbound.order.create', title: 'commands:outbound.order.create', section: 'document', permission: P.add,
-    input: CreateOutboundArgs, server: true, keywords: [...KEYWORDS, 'new'], fieldLabel: screenFieldLabels(CreateOutboundArgs, ORDER_FIELDS),
+    input: CreateOutboundArgs, output: CreatedOutbound, server: true, keywords: [...KEYWORDS, 'new'], fieldLabel: screenFieldLabels(CreateOutboundArgs, ORDER_FIELDS),
     run: async (_ctx, rt, args) => {
       if (args === undefined) { rt.navigate(outboundDialogPath.create()); return undefined }
       const r = await rt.callServer<CreatedOutbound>('outbound.order.create', args)
@@ -343,7 +357,7 @@ export const outboundOrderCommands: readonly CommandDef<any>[] = [
   // answers the existing order. Not an operator's action: never shown in the palette.
   defineCommand<FeedArgs>({
     id: 'outbound.order.feed', title: 'commands:outbound.order.feed', section: 'document', permission: P.add,
-    input: FeedArgs, server: true, when: () => false, fieldLabel: screenFieldLabels(FeedArgs, ORDER_FIELDS),
+    input: FeedArgs, output: FeedResult, server: true, when: () => false, fieldLabel: screenFieldLabels(FeedArgs, ORDER_FIELDS),
   }),
   defineCommand({
     id: 'outbound.order.export', title: 'commands:outbound.order.export', section: 'grid', permission: P.export,

@@ -117,9 +117,18 @@ export interface WaveMade { waveNo: string; id: number; orders: number; qty: num
 export interface GenerateResult { waves: WaveMade[]; skipped: number }
 /** What generating by rule would do now (the handler's own selection, nothing written): orders waved, waves made, orders left out. */
 export interface GeneratePreview { orders: number; waves: number; skipped: number }
-export interface PickNext { lineId: number; seq: number; locationCode: string; skuCode: string; orderNo: string; remaining: number }
-export interface PickResult { taskNo: string; lineId: number; picked: number; remaining: number; taskDone: boolean; next: PickNext | null; waveStatus: number; orderReady: string[] }
-export interface ShortResult extends PickResult { diffNo: string }
+/** The line to pick next: where, what, for which order, how many are left on it. */
+export const PickNext = z.object({ lineId: z.number().int(), seq: z.number().int(), locationCode: z.string(), skuCode: z.string(), orderNo: z.string(), remaining: z.number().int() })
+export type PickNext = z.infer<typeof PickNext>
+/** One pick: the line it counted on, what is left there, the next line (null when the task is done), the wave's status, the orders now fully picked. */
+export const PickResult = z.object({
+  taskNo: z.string(), lineId: z.number().int(), picked: z.number().int(), remaining: z.number().int(), taskDone: z.boolean(),
+  next: PickNext.nullable(), waveStatus: z.number().int(), orderReady: z.array(z.string()),
+})
+export type PickResult = z.infer<typeof PickResult>
+/** A short pick: the pick's answer and the picking difference it opened. */
+export const ShortResult = PickResult.extend({ diffNo: z.string() })
+export type ShortResult = z.infer<typeof ShortResult>
 export interface WaveListPrinted { waveNo: string; printer: string; jobId: number; pages: number; bytes: number; url: string }
 export interface WaveAssigned { waveNo: string; assigned: string[] }
 
@@ -267,7 +276,7 @@ export const pickingCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<PickScanArgs>({
     id: 'outbound.pick.scan', title: 'commands:outbound.pick.scan', section: 'scan', permission: P.pick,
-    input: PickScanArgs, server: true, keywords: KEYWORDS, when: atStation, enabled: byMachine(pickingTaskMachine, 'outbound.pick.scan', 'task'),
+    input: PickScanArgs, output: PickResult, server: true, keywords: KEYWORDS, when: atStation, enabled: byMachine(pickingTaskMachine, 'outbound.pick.scan', 'task'),
     fieldLabel: (f) => `outbound:pick.fields.${f}`,
     // The station scans; from the palette the location and the code are typed in turn.
     run: async (ctx, rt, args) => {
@@ -284,7 +293,7 @@ export const pickingCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<PickShortArgs>({
     id: 'outbound.pick.short', title: 'commands:outbound.pick.short', section: 'scan', permission: P.pick,
-    input: PickShortArgs, server: true, keywords: [...KEYWORDS, 'short', 'diff'], shortcut: 'Alt+s', scope: 'scan', when: atStation,
+    input: PickShortArgs, output: ShortResult, server: true, keywords: [...KEYWORDS, 'short', 'diff'], shortcut: 'Alt+s', scope: 'scan', when: atStation,
     enabled: byMachine(pickingTaskMachine, 'outbound.pick.short', 'task'),
     fieldLabel: (f) => `outbound:pick.fields.${f}`,
     // From the palette: the short quantity of the station's current line.

@@ -162,6 +162,12 @@ export interface CommandDef<I = unknown> {
   /** zod schema of the arguments; the server parses with the same one. */
   input?: z.ZodType<I>
   /**
+   * zod schema of a server command's answer (the envelope's `data`), where it is stated: the OpenAPI
+   * document gives it as the operation's answer (else `data` is any JSON value), and
+   * tests/api/command-api.test.ts parses real answers with it.
+   */
+  output?: z.ZodType
+  /**
    * i18n key of an argument's label in refusals of `input` (client pre-flight and server), e.g. a
    * resource's `<ns>:<name>.fields.<f>` or a screen's (screenFieldLabels in domain/validation.ts).
    * Asked with the field's path ('lines.2.qty'), then its top-level field ('lines'); undefined → the

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { AuthContext, AuthLevel } from './context'
 import { AppError, forbidden } from './errors'
+import { isTooDeep, tooDeepError } from './body'
 import { holdsPermission } from '../../domain/permissions'
 import { badTextIssues, intRangeIssues, issueField, issueMessageKey, issueParams } from '../../domain/validation'
 
@@ -25,6 +26,10 @@ export interface RouteDef<B extends z.ZodType = z.ZodType, Q extends z.ZodType =
   /** The route's own label keys of its fields in a 400 (undefined → the shared `fields:` label). */
   fieldLabel?: FieldLabelOf
   params?: P
+  /** OpenAPI only: zod schema of the envelope's data field (the answer), where it is stated. */
+  response?: z.ZodType
+  /** OpenAPI only: the operation is deprecated; the text says what to use instead. */
+  deprecated?: string
   /** Body is multipart/form-urlencoded handled by the handler itself (uploads). */
   rawBody?: boolean
   /**
@@ -69,7 +74,11 @@ export class ValidationError extends AppError {
 }
 
 export function parseWith<T extends z.ZodType>(schema: T | undefined, value: unknown, where: 'body' | 'query' | 'params', labelOf?: FieldLabelOf): z.infer<T> {
+  // No schema: the value goes on as it is (the command route hands the body to its command, whose own
+  // parse refuses a stand-in and audits the refusal).
   if (!schema) return value as z.infer<T>
+  // A JSON body nested deeper than MAX_JSON_DEPTH arrives unparsed, as a marked stand-in (./body.ts).
+  if (isTooDeep(value)) throw tooDeepError()
   const input = value ?? (where === 'body' ? {} : value)
   // Text the database cannot store (NUL, lone surrogates) is refused in every field of every route and
   // command alike, before the route's own schema; then integers beyond the database's `integer`.
@@ -106,6 +115,7 @@ export function registerRoutes(app: FastifyInstance, defs: RouteDef<any, any, an
         }
         const params = parseWith(def.params, req.params, 'params', def.fieldLabel)
         const query = parseWith(def.query, req.query, 'query', def.fieldLabel)
+        if (def.rawBody && isTooDeep(req.body)) throw tooDeepError()
         const body = def.rawBody ? req.body : parseWith(def.body, req.body, 'body', def.fieldLabel)
         const result = await def.handler({ body, query, params, auth: auth as AuthContext, raw: req }, reply)
         if (reply.sent) return reply

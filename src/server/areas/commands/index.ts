@@ -3,11 +3,12 @@
 // header Idempotency-Key required. Answers the main envelope with the handler's data; a replay
 // carries the header `idempotent-replay: true`.
 import { z } from 'zod'
-import type { Area } from '../index'
+import type { Area } from '../../http/area'
 import { defineRoute, registerRoutes } from '../../http/route'
 import { commandRegistry } from '../../../../commands/index'
 import { handlerRegistry, handlerMismatches } from '../../commands/index'
 import { executeCommand } from '../../commands/execute'
+import { registerCommandCatalog } from './catalog'
 
 export const commandsArea: Area = (app, { database }) => {
   // A server command without its handler (or the reverse) is a programming error: refuse to start.
@@ -18,6 +19,7 @@ export const commandsArea: Area = (app, { database }) => {
     defineRoute({
       method: 'POST', url: '/api/commands/:commandId', summary: 'Run a server command (Idempotency-Key header required)',
       tags: ['commands'], envelope: 'main', auth: 'scoped',
+      deprecated: 'The same endpoint as every POST /api/commands/<id> operation of this document, which states each command\'s body, answer and permission: use those. Listed for clients generated before them; an unknown id answers 404.',
       params: z.object({ commandId: z.string().min(1).max(120) }),
       handler: async ({ params, body, auth, raw }, reply) => {
         const r = await executeCommand({ database, commands: commandRegistry, handlers: handlerRegistry }, raw, auth, params.commandId, body)
@@ -26,4 +28,6 @@ export const commandsArea: Area = (app, { database }) => {
       },
     }),
   ])
+  // GET /api/commands, and each server command as its own operation of the OpenAPI document.
+  registerCommandCatalog(app, commandRegistry, handlerRegistry)
 }
