@@ -48,8 +48,10 @@ export class Console {
   /** The system announcement cannot be closed by Escape (spec); its close button takes Enter. */
   async dismissAnnouncement() {
     const dialog = this.page.getByTestId('announcement-dialog')
+    // The dialog shows once the notices have loaded (the bell says so): wait for that, not for a fixed time.
+    await expect(this.page.locator('[data-testid="notice-bell"][data-loaded="true"]')).toHaveCount(1, { timeout: 15_000 })
     if (!(await dialog.isVisible().catch(() => false))) {
-      await dialog.waitFor({ state: 'visible', timeout: 3000 }).catch(() => {})
+      await dialog.waitFor({ state: 'visible', timeout: 500 }).catch(() => {})
       if (!(await dialog.isVisible().catch(() => false))) return
     }
     await this.page.keyboard.press('Escape')

@@ -191,7 +191,7 @@ describe('batches of orders sharing SKUs', () => {
       SELECT k.id, k.sku_code FROM product_sku k WHERE k.tenant_id = 1
         AND NOT EXISTS (SELECT 1 FROM inventory_balance b WHERE b.sku_id = k.id)
         AND NOT EXISTS (SELECT 1 FROM outbound_order_line l WHERE l.sku_id = k.id)
-        AND (SELECT count(*) FROM product_sku x WHERE upper(x.sku_code) = upper(k.sku_code)) = 1
+        AND NOT EXISTS (SELECT 1 FROM product_sku x WHERE x.id <> k.id AND upper(x.sku_code) = upper(k.sku_code))
       ORDER BY id LIMIT 3 OFFSET 200`)
     expect(skus).toHaveLength(3)
     const [loc] = await q<{ id: number }>(`

@@ -96,7 +96,7 @@ beforeAll(async () => {
       SELECT s.id, s.sku_code FROM product_sku s WHERE s.tenant_id = $1 AND s.status = 1
         AND NOT EXISTS (SELECT 1 FROM inventory_balance b WHERE b.sku_id = s.id)
         AND NOT EXISTS (SELECT 1 FROM outbound_order_line l WHERE l.sku_id = s.id)
-        AND (SELECT count(*) FROM product_sku x WHERE upper(x.sku_code) = upper(s.sku_code)) = 1
+        AND NOT EXISTS (SELECT 1 FROM product_sku x WHERE x.id <> s.id AND upper(x.sku_code) = upper(s.sku_code))
       ORDER BY s.id DESC LIMIT 4`, [PAIR.tenantId])).map((r) => ({ id: Number(r.id), code: r.sku_code }))
     expect(skus.length).toBe(4)
     const [shelf] = await database.query<{ id: number }>(`

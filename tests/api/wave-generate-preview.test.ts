@@ -41,7 +41,7 @@ beforeAll(async () => {
   // and one short of stock: not waveable, so neither counted nor waved.
   const [a, b, c] = (await q<{ id: number; sku_code: string }>(`
     SELECT k.id, k.sku_code FROM product_sku k WHERE k.tenant_id = 1 AND NOT EXISTS (SELECT 1 FROM inventory_balance b WHERE b.sku_id = k.id)
-      AND (SELECT count(*) FROM product_sku x WHERE upper(x.sku_code) = upper(k.sku_code)) = 1
+      AND NOT EXISTS (SELECT 1 FROM product_sku x WHERE x.id <> k.id AND upper(x.sku_code) = upper(k.sku_code))
     ORDER BY k.id DESC LIMIT 3`)).map((r) => ({ id: Number(r.id), code: r.sku_code }))
   const [shelf] = await q<{ id: number }>(`
     SELECT l.id FROM location l JOIN storage_area s ON s.id = l.storage_area_id
@@ -61,7 +61,7 @@ beforeAll(async () => {
     SELECT b.sku_id, k.sku_code, b.location_id FROM inventory_balance b JOIN product_sku k ON k.id = b.sku_id
       JOIN location l ON l.id = b.location_id JOIN storage_area s ON s.id = l.storage_area_id
     WHERE b.tenant_id = $1 AND b.warehouse_id = $2 AND b.stock_status = 1 AND l.status = 1 AND NOT l.temporary AND s.status = 1 AND s.area_type = 2
-      AND (SELECT count(*) FROM product_sku x WHERE upper(x.sku_code) = upper(k.sku_code)) = 1
+      AND NOT EXISTS (SELECT 1 FROM product_sku x WHERE x.id <> k.id AND upper(x.sku_code) = upper(k.sku_code))
     ORDER BY b.id LIMIT 1`, [otherScope.tenantId, otherScope.warehouseId])
   expect(d, 'a stocked shelf in the other pair').toBeTruthy()
   await t.database.tx((tx) => addStock(tx, { ...otherScope, locationId: Number(d!.location_id), skuId: Number(d!.sku_id) }, 5, { docType: 'TEST', docNo: 'T-PREVIEW' }, op))

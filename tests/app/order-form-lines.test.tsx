@@ -23,7 +23,7 @@ const qtyOf = (row: Element) => row.querySelector<HTMLInputElement>('input[data-
 beforeAll(async () => {
   h = await startHarness('admin', [1, 26])
   skus = (await q<{ id: number; sku_code: string }>(`SELECT k.id, k.sku_code FROM product_sku k WHERE k.tenant_id = 1 AND k.status = 1
-    AND (SELECT count(*) FROM product_sku x WHERE upper(x.sku_code) = upper(k.sku_code)) = 1 ORDER BY k.id LIMIT 3`)).map((r) => ({ id: Number(r.id), code: r.sku_code }))
+    AND NOT EXISTS (SELECT 1 FROM product_sku x WHERE x.id <> k.id AND upper(x.sku_code) = upper(k.sku_code)) ORDER BY k.id LIMIT 3`)).map((r) => ({ id: Number(r.id), code: r.sku_code }))
   expect(skus.length).toBe(3)
 }, 120_000)
 afterAll(async () => { await h?.close() })

@@ -56,7 +56,7 @@ async function serverPreview(): Promise<GeneratePreview> {
 async function waveableOrders() {
   const [sku] = await q<{ id: number; sku_code: string }>(`
     SELECT k.id, k.sku_code FROM product_sku k WHERE k.tenant_id = 1 AND NOT EXISTS (SELECT 1 FROM inventory_balance b WHERE b.sku_id = k.id)
-      AND (SELECT count(*) FROM product_sku x WHERE upper(x.sku_code) = upper(k.sku_code)) = 1 ORDER BY k.id DESC LIMIT 1`)
+      AND NOT EXISTS (SELECT 1 FROM product_sku x WHERE x.id <> k.id AND upper(x.sku_code) = upper(k.sku_code)) ORDER BY k.id DESC LIMIT 1`)
   const [shelf] = await q<{ id: number }>(`
     SELECT l.id FROM location l JOIN storage_area s ON s.id = l.storage_area_id
     WHERE l.tenant_id = 1 AND l.warehouse_id = 26 AND l.status = 1 AND NOT l.temporary AND s.status = 1 AND s.area_type = 2 ORDER BY l.code LIMIT 1`)

@@ -13,7 +13,7 @@ export async function freshSkus(q: Query, n: number, opts: { enabled?: boolean; 
     SELECT k.id, k.sku_code FROM product_sku k WHERE k.tenant_id = 1${opts.enabled ? ' AND k.status = 1' : ''}
       AND NOT EXISTS (SELECT 1 FROM inventory_balance b WHERE b.sku_id = k.id)
       ${opts.noInbound ? 'AND NOT EXISTS (SELECT 1 FROM inbound_order_line l WHERE l.sku_id = k.id)' : ''}
-      AND (SELECT count(*) FROM product_sku x WHERE upper(x.sku_code) = upper(k.sku_code)) = 1
+      AND NOT EXISTS (SELECT 1 FROM product_sku x WHERE x.id <> k.id AND upper(x.sku_code) = upper(k.sku_code))
     ORDER BY k.id DESC LIMIT ${Number(n)}`)
   return rows.map((r) => ({ id: Number(r.id), code: r.sku_code }))
 }

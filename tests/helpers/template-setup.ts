@@ -27,8 +27,25 @@ declare module 'vitest' {
 
 const PG_URL = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || ''
 
+interface Made { key: 'seededPgliteFile' | 'seededPgTemplate'; value: string; teardown: () => unknown; users: number }
+// vite.config.ts has two projects (server, app) that both inherit this global setup: the template is
+// made once per run (the first project's call) and removed after the last project is done.
+const slot = globalThis as typeof globalThis & { __wmsTemplate?: Promise<Made | undefined> }
+
 export default async function setup(project: TestProject) {
   if (process.env.TEST_NO_TEMPLATE) return undefined
+  const made = await (slot.__wmsTemplate ??= makeTemplate())
+  if (!made) return undefined
+  project.provide(made.key, made.value)
+  made.users++
+  return async () => {
+    if (--made.users > 0) return
+    slot.__wmsTemplate = undefined
+    await made.teardown()
+  }
+}
+
+async function makeTemplate(): Promise<Made | undefined> {
   if (!PG_URL) {
     const database = await openDatabase({ dataDir: 'memory://' })
     await migrate(database)
@@ -37,8 +54,7 @@ export default async function setup(project: TestProject) {
     await database.close()
     const file = join(tmpdir(), `wms-test-seeded-${process.pid}-${randomBytes(4).toString('hex')}.tar`)
     writeFileSync(file, Buffer.from(await blob.arrayBuffer()))
-    project.provide('seededPgliteFile', file)
-    return () => rmSync(file, { force: true })
+    return { key: 'seededPgliteFile', value: file, teardown: () => rmSync(file, { force: true }), users: 0 }
   }
   const name = `wms_test_tpl_${randomBytes(5).toString('hex')}`
   const admin = async (text: string) => {
@@ -53,6 +69,5 @@ export default async function setup(project: TestProject) {
   await migrate(database)
   await seedIfEmpty(database, testConfig())
   await database.close()
-  project.provide('seededPgTemplate', name)
-  return () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  return { key: 'seededPgTemplate', value: name, teardown: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`), users: 0 }
 }

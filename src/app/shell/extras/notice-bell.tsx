@@ -95,6 +95,7 @@ export function NoticeBell() {
         aria-expanded={panel.open}
         aria-haspopup="dialog"
         data-testid="notice-bell"
+        data-loaded={snap.loaded ? 'true' : undefined}
         onClick={panel.toggle}
       >
         <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2"><path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" /><path d="M13.7 21a2 2 0 0 1-3.4 0" /></svg>
