@@ -7,9 +7,8 @@
 // Machine: src/domain/states/sorting-task.ts. Handlers: src/server/areas/outbound/sorting.ts.
 import { z } from 'zod'
 import { defineCommand, type CommandContext, type CommandDef, type EnabledResult } from '../src/domain/commands'
-import { TaskClaimStatus } from '../src/domain/dictionaries'
-import { enabledOver } from '../src/domain/states/machine'
-import { sortingTaskMachine } from '../src/domain/states/sorting-task'
+import { enabledOver, refuseStatus } from '../src/domain/states/machine'
+import { SORTABLE_PICKING_TASK, sortingTaskMachine } from '../src/domain/states/sorting-task'
 import { PICKING_PATH } from './outbound-picking'
 
 export const SORTING_PATH = '/stock-out/ToC/sorting-wall'
@@ -97,7 +96,7 @@ const pickRows = (ctx: CommandContext) => ctx.selection.filter(isPickTask)
 /** The same refusals the server gives for a picking task that cannot be sorted (rows carrying taskMode/status). */
 export function sortable(r: Row): EnabledResult {
   if (r.taskMode !== undefined && r.taskMode !== 'bulk') return { key: 'outbound-sorting:errors.notBulk', params: { taskNo: r.taskNo } }
-  if (r.status !== undefined && Number(r.status) !== TaskClaimStatus.Completed) return { key: 'outbound-sorting:errors.notPicked', params: { taskNo: r.taskNo } }
+  if (r.status !== undefined && !SORTABLE_PICKING_TASK.includes(Number(r.status))) return refuseStatus('outbound-sorting:errors.notPicked', 'taskClaimStatus', Number(r.status), SORTABLE_PICKING_TASK, { taskNo: r.taskNo })
   return true
 }
 const canSort = (min: number, max: number, countKey: string) => (ctx: CommandContext): EnabledResult => {

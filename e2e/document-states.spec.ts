@@ -5,6 +5,8 @@
 import { test, expect } from '@playwright/test'
 import { Console, tr } from './pages/console'
 import { apiCommand, apiGet, goToDocument } from './pages/stations'
+import { statusListText } from '../src/domain/i18n'
+import { fromStatusesTo } from '../src/domain/states/inbound-order'
 
 test('a Finished inbound order offers no status move: buttons and palette disabled with the reason', async ({ page }) => {
   test.setTimeout(120_000)
@@ -22,14 +24,16 @@ test('a Finished inbound order offers no status move: buttons and palette disabl
   await goToDocument(c, 'inboundOrder', o.orderNo)
   await expect(page.getByTestId('inbound-order-details')).toBeVisible()
   await expect(page.getByTestId('order-status')).toHaveText(tr('zh', 'dict:inboundStatus.4'))
+  // Issue 19 §2: a status refusal names the status and the statuses the move is allowed from.
+  const zhList = (codes: number[]) => statusListText(codes.map((s) => `dict:inboundStatus.${s}`), 'zh', (k) => tr('zh', k))
   const badMove = (to: number) => tr('zh', 'inbound:errors.badTransition').replace('{{orderNo}}', o.orderNo)
-    .replace('$t(dict:inboundStatus.{{from}})', tr('zh', 'dict:inboundStatus.4')).replace('$t(dict:inboundStatus.{{to}})', tr('zh', `dict:inboundStatus.${to}`))
+    .replace('{{current, statuses}}', zhList([4])).replace('$t(dict:inboundStatus.{{to}})', tr('zh', `dict:inboundStatus.${to}`)).replace('{{allowed, statuses}}', zhList(fromStatusesTo(to)))
   const reasons: Record<string, string> = {
     'inbound.order.submit': badMove(1),
     'inbound.order.issue': badMove(2),
     'inbound.order.abolish': tr('zh', 'inbound:errors.abolishReceived').replace('{{orderNo}}', o.orderNo),
     'inbound.order.finish': tr('zh', 'inbound:errors.sameStatus').replace('{{orderNo}}', o.orderNo).replace('$t(dict:inboundStatus.{{to}})', tr('zh', 'dict:inboundStatus.4')),
-    'inbound.order.edit': tr('zh', 'inbound:order.errors.editOnlyNew'),
+    'inbound.order.edit': tr('zh', 'inbound:order.errors.editOnlyNew').replace('{{orderNo}}', o.orderNo).replace('{{current, statuses}}', zhList([4])).replace('{{allowed, statuses}}', zhList([0])),
   }
   for (const [id, reason] of Object.entries(reasons)) {
     const button = page.getByTestId(`cmd-${id}`)

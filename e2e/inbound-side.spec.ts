@@ -15,6 +15,7 @@ import { test, expect, type Locator, type Page } from '@playwright/test'
 import { PDFDocument } from 'pdf-lib'
 import { Console, tr } from './pages/console'
 import { apiCommand as cmd, apiGet as get, fill, goToDocument, tabTo, typeFields } from './pages/stations'
+import { statusListText } from '../src/domain/i18n'
 
 type Settings = Record<string, unknown>
 
@@ -188,7 +189,10 @@ test('inbound settings, vehicle release and the timeout report by keyboard', asy
     await expect(page.getByTestId('command-confirm')).toContainText(tr('zh', 'inbound:release.releaseConfirm'))
     await page.keyboard.press('Enter')
     await answerText(page, 'inbound:release.fields.stripNo', nowNo)
-    await expect(page.getByText(fill(tr('zh', 'inbound:release.errors.ordersNotReceiving'), { orderNos: fresh.orderNo }))).toBeVisible()
+    // Issue 19 §2: the blocking order's status (New) and the statuses a release waits for.
+    const zhList = (codes: number[]) => statusListText(codes.map((s) => `dict:inboundStatus.${s}`), 'zh', (k) => tr('zh', k))
+    await expect(page.getByText(fill(tr('zh', 'inbound:release.errors.ordersNotReceiving'), { orderNos: fresh.orderNo })
+      .replace('{{current, statuses}}', zhList([0])).replace('{{allowed, statuses}}', zhList([3, 4])))).toBeVisible()
     await expect(now).toContainText(tr('zh', 'inbound:release.status.0'))
     await c.runFromPalette(tr('zh', 'commands:inbound.release.release'), 'inbound.release.release')
     await page.keyboard.press('Enter')

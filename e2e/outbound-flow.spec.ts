@@ -18,6 +18,7 @@ import ExcelJS from 'exceljs'
 import { Console, tr } from './pages/console'
 import { apiCommand as cmd, apiGet as get, fill, goToDocument, onStation, scan, tabTo } from './pages/stations'
 import { countKeys, operatorKeys, reportKeys } from './pages/keys'
+import { statusListText } from '../src/domain/i18n'
 
 const zh = (key: string) => tr('zh', key)
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
@@ -364,7 +365,9 @@ test('retail outbound by keyboard: import, bulk validate, merge, wave by rule, p
     await goToDocument(c, 'wave', waveNo)
     await expect(page.getByTestId('wave-status')).toHaveText(zh('dict:waveStatus.2'))
     await expect(details.getByTestId('cmd-outbound.wave.cancel')).toHaveAttribute('aria-disabled', 'true')
-    await expect(details.getByTestId('cmd-outbound.wave.cancel')).toHaveAttribute('title', fill(zh('outbound:wave.errors.cancelStatus'), { waveNo }))
+    // Issue 19 §2: the reason names the wave's status and the one cancel is allowed from.
+    await expect(details.getByTestId('cmd-outbound.wave.cancel')).toHaveAttribute('title', fill(zh('outbound:wave.errors.cancelStatus'), { waveNo })
+      .replace('{{current, statuses}}', statusListText(['dict:waveStatus.2'], 'zh', zh)).replace('{{allowed, statuses}}', statusListText(['dict:waveStatus.0'], 'zh', zh)))
 
     // ---- 11. the merged order by its number from the palette: picked, every unit ----
     await goToDocument(c, 'outboundOrder', merged.orderNo)

@@ -8,6 +8,7 @@
 import { test, expect, type Page } from '@playwright/test'
 import { Console, tr } from './pages/console'
 import { apiGet as get, fill, goToDocument, tabTo } from './pages/stations'
+import { statusListText } from '../src/domain/i18n'
 
 const zh = (key: string) => tr('zh', key)
 const F = (f: string) => zh(`outbound:order.fields.${f}`)
@@ -104,7 +105,9 @@ test('a sales outbound order by keyboard: create, validate, go to document', asy
   await c.runFromPalette(zh('commands:outbound.order.validate'), 'outbound.order.validate')
   await expect(status).toHaveText(zh('dict:outboundOrderStatus.1'))
   await expect(details.getByTestId('cmd-outbound.order.validate')).toHaveAttribute('aria-disabled', 'true')
-  await expect(details.getByTestId('cmd-outbound.order.validate')).toHaveAttribute('title', fill(zh('outbound:order.errors.validateOnlyDraft'), { orderNo: formNo }))
+  // Issue 19 §2: the reason names the order's status and the statuses validate is allowed from.
+  await expect(details.getByTestId('cmd-outbound.order.validate')).toHaveAttribute('title', fill(zh('outbound:order.errors.validateOnlyDraft'), { orderNo: formNo })
+    .replace('{{current, statuses}}', statusListText(['dict:outboundOrderStatus.1'], 'zh', zh)).replace('{{allowed, statuses}}', statusListText(['dict:outboundOrderStatus.0', 'dict:outboundOrderStatus.6'], 'zh', zh)))
   await expect(details.getByTestId('order-history').locator('tbody tr')).not.toHaveCount(0)
   await shot(page, 'outbound-order-details')
   await page.setViewportSize({ width: 1440, height: 900 })

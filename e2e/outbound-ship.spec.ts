@@ -18,8 +18,13 @@ import AxeBuilder from '@axe-core/playwright'
 import { Console, tr } from './pages/console'
 import { apiCommand as cmd, apiGet as get, fill, goToDocument, onStation, scan, tabTo } from './pages/stations'
 import { countKeys, operatorKeys, reportKeys } from './pages/keys'
+import { statusListText } from '../src/domain/i18n'
 
 const zh = (key: string) => tr('zh', key)
+/** A refusal naming the order's status and the allowed ones (issue 19 §2), as the zh message renders it. */
+const zhStatuses = (text: string, current: number, allowed: number[]) => text
+  .replace('{{current, statuses}}', statusListText([`dict:outboundOrderStatus.${current}`], 'zh', zh))
+  .replace('{{allowed, statuses}}', statusListText(allowed.map((s) => `dict:outboundOrderStatus.${s}`), 'zh', zh))
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const RAW_KEY = /\b[\w-]+:[a-z]\w*\.\w|\b(review|ship|auto|returnShelf|pack|fields|errors|step|keys)\.[A-Za-z]/
 
@@ -154,7 +159,7 @@ test('sorting wall, review, pack, face sheets, ship, intercept after picking —
   await expect(review).toBeVisible()
   await scan(page, D.orderNo)
   await expect(status).toHaveAttribute('data-kind', 'error')
-  await expect(status).toHaveText(fill(zh('outbound:review.errors.terminated'), { orderNo: D.orderNo }))
+  await expect(status).toHaveText(zhStatuses(fill(zh('outbound:review.errors.terminated'), { orderNo: D.orderNo }), (await orderRow(page, D.orderNo)).status, [2]))
   const materials = await get<{ id: number; code: string; stockQty: number }[]>(page, '/base/base/getPackageMaterialList')
   const bag = materials.find((m) => m.code === 'BAG-S')!
   const reviewAndPack = async (code: string, order: Order, item: string, weight: string, choose: boolean) => {
@@ -248,7 +253,7 @@ test('sorting wall, review, pack, face sheets, ship, intercept after picking —
   }
   // A parcel scanned again: refused, shipped once.
   await scan(page, tracking[0]!)
-  await expect(status).toHaveText(fill(zh('outbound:ship.errors.shipped'), { orderNo: A.orderNo }))
+  await expect(status).toHaveText(zhStatuses(fill(zh('outbound:ship.errors.shipped'), { orderNo: A.orderNo }), (await orderRow(page, A.orderNo)).status, [2]))
   await look(page, 'shipping')
   for (const o of [A, B]) expect((await orderRow(page, o.orderNo)).status).toBe(4)
   // The goods left the ledger at the packing location; explain shows the shipment.

@@ -6,6 +6,7 @@
 import { test, expect } from '@playwright/test'
 import { Console, tr } from './pages/console'
 import { apiGet as get, fill, noScanInterval, scan } from './pages/stations'
+import { statusListText } from '../src/domain/i18n'
 
 test('returns receipt by keyboard: create, refused scans, receive, cancel', async ({ page }) => {
   test.setTimeout(120_000)
@@ -67,7 +68,10 @@ test('returns receipt by keyboard: create, refused scans, receive, cancel', asyn
   await expect(page.getByTestId('command-confirm')).toContainText(tr('zh', 'inbound:returns.cancelConfirm'))
   await page.keyboard.press('Enter')
   await expect(doc).toHaveAttribute('data-closed', 'true')
-  await expect(page.getByTestId('returns-station-summary')).toHaveText(fill(tr('zh', 'inbound:returns.errors.cancelled'), { returnNo: second }))
+  // Issue 19 §2: the return's status (Cancelled) and the one a return is received in (New).
+  const zhList = (codes: number[]) => statusListText(codes.map((s) => `inbound:returns.status.${s}`), 'zh', (k) => tr('zh', k))
+  await expect(page.getByTestId('returns-station-summary')).toHaveText(fill(tr('zh', 'inbound:returns.errors.cancelled'), { returnNo: second })
+    .replace('{{current, statuses}}', zhList([2])).replace('{{allowed, statuses}}', zhList([0])))
   expect((await get<{ status: number }>(page, `/api/inbound/returns/${second}`)).status).toBe(2)
 })
 

@@ -1,7 +1,7 @@
 // i18next over the locales/ folder (one JSON per namespace per language), bundled at build time.
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { LANGUAGES, DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, type Language } from '../domain/i18n'
+import { LANGUAGES, DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, STATUS_LIST_FORMAT, statusListText, type Language } from '../domain/i18n'
 
 const files = import.meta.glob('../../locales/*/*.json', { eager: true, import: 'default' }) as Record<string, Record<string, unknown>>
 
@@ -32,6 +32,8 @@ export function initI18n(lng: Language = DEFAULT_LANGUAGE) {
     // Admin dictionary labels are written into the store after start (src/app/lib/dictionaries.ts).
     react: { bindI18nStore: 'added' },
   })
+  // `{{allowed, statuses}}`: status label keys named the language's way (src/domain/i18n.ts).
+  i18next.services.formatter?.add(STATUS_LIST_FORMAT, (value, lng) => statusListText(value, lng ?? i18next.language, (k) => i18next.t(k, { lng })))
   return i18next
 }
 

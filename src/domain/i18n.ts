@@ -30,3 +30,16 @@ export function pickLanguage(cookie: string | undefined, browser: readonly strin
   }
   return FALLBACK_LANGUAGE
 }
+
+/**
+ * The message format that names statuses (issue 19 §2): `{{allowed, statuses}}` renders a list of
+ * status label keys (`dict:<dictionary>.<status>`) as their labels joined the language's way ("Draft,
+ * In force or Validated", "草稿、生效或已审核"). The browser's i18next (src/app/i18n.ts) and the
+ * server's translate (src/server/i18n.ts) both render it through this function.
+ */
+export const STATUS_LIST_FORMAT = 'statuses'
+export function statusListText(value: unknown, lng: string, t: (key: string) => string): string {
+  const keys = (Array.isArray(value) ? value : [value]).filter((k): k is string => typeof k === 'string' && k !== '')
+  const labels = keys.map((k) => t(k))
+  try { return new Intl.ListFormat(lng, { style: 'long', type: 'disjunction' }).format(labels) } catch { return labels.join(', ') }
+}

@@ -6,13 +6,15 @@ import websocket from '@fastify/websocket'
 import { randomUUID } from 'node:crypto'
 import type { Config } from './config'
 import { errorForLog, type Database } from './db/client'
-import { AppError, inputErrorOf } from './http/errors'
+import { AppError, inputErrorOf, refusalMessage } from './http/errors'
 import { BODY_LIMIT, ROUTES } from './http/route'
+import { registerJsonBody } from './http/body'
 import { registerOpenApi } from './http/openapi'
 import { registerClient, registerSecurityHeaders } from './http/serving'
 import { requestLanguage, translate } from './i18n'
 import type { Language } from '../domain/i18n'
-import { areas, type AreaDeps } from './areas/index'
+import type { AreaDeps } from './http/area'
+import { areas } from './areas/index'
 
 export interface BuildOptions {
   config: Config
@@ -54,6 +56,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Security headers (CSP, nosniff, frame-ancestors, Referrer-Policy) on every response: src/server/http/serving.ts.
   await registerSecurityHeaders(app, opts.config, opts.database)
   await app.register(formbody)
+  // JSON bodies nested deeper than MAX_JSON_DEPTH are refused before they are parsed (./http/body.ts).
+  registerJsonBody(app)
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10 } })
   await app.register(websocket)
 
@@ -86,10 +90,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       req.log.error({ err }, 'unhandled error')
     }
     if (status === 429 && typeof params?.retryAfter === 'number') reply.header('retry-after', String(params.retryAfter))
-    const message = translate(req.lang, key, params)
     // A field's label: the error's own `fieldKey` param (resource fields: `<ns>:<name>.fields.<f>`), else the shared fields namespace.
     const labelOf = (f: NonNullable<typeof fields>[number]) => translate(req.lang, typeof f.params?.fieldKey === 'string' ? f.params.fieldKey : `fields:${f.field.split('.').filter((x) => !/^\d+$/.test(x)).pop() ?? '_'}`)
     const errors = fields?.map((f) => ({ ...f, message: translate(req.lang, f.messageKey, { ...f.params, field: labelOf(f) }) }))
+    // The real reason leads (issue 19 §2): see refusalMessage.
+    const message = refusalMessage((k, p) => translate(req.lang, k, p), { messageKey: key, params, leadWithFirstError: err instanceof AppError && err.leadWithFirstError },
+      errors, fields?.[0] ? labelOf(fields[0]) : undefined)
     if (status >= 500) reply.header('x-error-report', '1')
     reply.status(status)
     switch (envelope) {

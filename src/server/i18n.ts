@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs'
 import { join, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { LANGUAGES, FALLBACK_LANGUAGE, matchLanguage, type Language } from '../domain/i18n'
+import { LANGUAGES, FALLBACK_LANGUAGE, STATUS_LIST_FORMAT, matchLanguage, statusListText, type Language } from '../domain/i18n'
 
 export const LOCALES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'locales')
 
@@ -57,7 +57,10 @@ function lookupCounted(lang: string, key: string, count: unknown): string | unde
  */
 export function translate(lang: Language, key: string, params?: Record<string, unknown>): string {
   const text = lookupCounted(lang, key, params?.count) ?? lookupCounted(FALLBACK_LANGUAGE, key, params?.count) ?? key
-  const out = params ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, p) => (params[p] === undefined ? `{{${p}}}` : String(params[p]))) : text
+  // `{{name}}`, and `{{name, statuses}}` — a list of status label keys named the language's way (issue 19 §2).
+  const out = params ? text.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (whole: string, p: string, format?: string) => (params[p] === undefined
+    ? whole
+    : format === STATUS_LIST_FORMAT ? statusListText(params[p], lang, (k) => translate(lang, k)) : String(params[p]))) : text
   // i18next-style nesting after interpolation, as the browser does (the nested key sees the message's
   // params): '$t(dict:inboundStatus.{{to}})', and with options for a second count in one message:
   // '$t(counts:parcel, {"count": {{parcels}} })'.

@@ -163,7 +163,9 @@ describe('the server refuses exactly where the browser disables', () => {
     const c = (await admin.cmd('inbound.order.create', { inboundType: 1, lines: [{ code: sku.code, qty: 1 }] })).json().data
     await q(`UPDATE inbound_order SET status = 4 WHERE id = $1`, [c.id])
     expect((await admin.cmd('inbound.order.edit', { orderNo: c.orderNo, inboundType: 1, lines: [{ code: sku.code, qty: 1 }] })).statusCode).toBe(409)
-    for (const [lang, want] of [['zh', '只有新建状态的入库单可以编辑'], ['en', 'Only a New inbound order can be edited'], ['es-MX', 'Solo se puede editar una orden de entrada en estado Nueva']] as const) {
+    // Issue 19 §2: the refusal names the order's status and the one edit is allowed in.
+    for (const [lang, want] of [['zh', `入库单 ${c.orderNo} 当前状态（已完成）不能编辑：仅限 新建`], ['en', `Inbound order ${c.orderNo} cannot be edited in its status (Finished): only in New`],
+      ['es-MX', `La orden de entrada ${c.orderNo} no se puede editar en su estado (Terminado): solo en Nuevo`]] as const) {
       const list = (await admin.in({ lang }).get('/api/audit-log?commandId=inbound.order.edit&result=refused&size=1')).json().data
       expect(list.records[0]).toMatchObject({ errorCode: 'inbound:order.errors.editOnlyNew', errorMessage: want })
     }

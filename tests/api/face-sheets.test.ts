@@ -96,7 +96,7 @@ beforeAll(async () => {
   picker = await apiAs(t, 'picker')
   const [s] = await q<{ id: number; sku_code: string }>(`
     SELECT k.id, k.sku_code FROM product_sku k WHERE k.tenant_id = 1 AND NOT EXISTS (SELECT 1 FROM inventory_balance b WHERE b.sku_id = k.id)
-      AND (SELECT count(*) FROM product_sku x WHERE upper(x.sku_code) = upper(k.sku_code)) = 1 ORDER BY k.id DESC LIMIT 1`)
+      AND NOT EXISTS (SELECT 1 FROM product_sku x WHERE x.id <> k.id AND upper(x.sku_code) = upper(k.sku_code)) ORDER BY k.id DESC LIMIT 1`)
   sku = { id: Number(s!.id), code: s!.sku_code }
   const [l] = await q<{ id: number; code: string }>(`
     SELECT l.id, l.code FROM location l JOIN storage_area a ON a.id = l.storage_area_id
@@ -138,7 +138,7 @@ describe('buying a face sheet', () => {
     expect(tr.json().data.events.map((e: { code: string }) => e.code)).toEqual(['ORDERED', 'LABEL'])
     // Spec section 5: cannot re-buy a purchased face sheet.
     const again = await refused(admin, 'outbound.faceSheet.buy', { orderIds: [a!.id] }, 409, 'outbound-label:errors.cannotRebuy')
-    expect(again.responseDesc).toBe(`Cannot re-buy purchased face sheet: order ${a!.orderNo}`)
+    expect(again.responseDesc).toBe(`Cannot re-buy purchased face sheet: order ${a!.orderNo} (Bought; bought only from No face sheet or Postage cancelled)`)
 
     // Cancel postage: the carrier voids it, the order has no tracking number; then it may buy again.
     await ok(admin, 'outbound.faceSheet.cancel', { orderIds: [a!.id] })
@@ -178,7 +178,7 @@ describe('buying a face sheet', () => {
     await refused(admin, 'outbound.faceSheet.buy', { orderIds: [Number(other.id)] }, 404, 'outbound-label:errors.orderNotFound')
     // Must buy before printing.
     const mustBuy = await refused(admin, 'outbound.faceSheet.print', { orderIds: [picked[1]!.id] }, 409, 'outbound-label:errors.mustBuyBeforePrinting')
-    expect(mustBuy.responseDesc).toBe(`Must buy before printing: order ${picked[1]!.orderNo}`)
+    expect(mustBuy.responseDesc).toBe(`Must buy before printing: order ${picked[1]!.orderNo} (No face sheet; printed only when Bought)`)
     const pdf = await admin.get(faceSheetLabelsUrl([picked[1]!.id], 'pdf'))
     expect(pdf.statusCode).toBe(409)
     expect(pdf.json().messageKey).toBe('outbound-label:errors.mustBuyBeforePrinting')
@@ -197,8 +197,8 @@ describe('buying a face sheet', () => {
     await ok(admin, 'outbound.faceSheet.buy', { orderIds: [b!.id], carrierId: failing })
     const failed = await until(b!.id, [4])
     expect(failed).toMatchObject({ errorKey: 'outbound-label:errors.addOrderFailed', faceSheetStatus: 0, trackingNo: null })
-    const again = await refused(admin, 'outbound.faceSheet.buy', { orderIds: [b!.id] }, 409, 'outbound-label:errors.addOrderFailed')
-    expect(again.responseDesc).toBe('add-order failed, cancel postage and buy again')
+    const again = await refused(admin, 'outbound.faceSheet.buy', { orderIds: [b!.id] }, 409, 'outbound-label:errors.buyAfterFailed')
+    expect(again.responseDesc).toBe(`add-order failed, cancel postage and buy again: order ${b!.orderNo} is Purchase failed; a face sheet is bought only from No face sheet or Postage cancelled`)
     await refused(admin, 'outbound.faceSheet.print', { orderIds: [b!.id] }, 409, 'outbound-label:errors.mustBuyBeforePrinting')
     await ok(admin, 'outbound.faceSheet.cancel', { orderIds: [b!.id] })
     await ok(admin, 'outbound.faceSheet.buy', { orderIds: [b!.id] })
@@ -241,7 +241,7 @@ describe('an order in several parcels', () => {
     // Partly bought is not bought: no printing, no shipping, no re-buy until the postage is cancelled.
     await refused(admin, 'outbound.faceSheet.print', { orderIds: [o!.id] }, 409, 'outbound-label:errors.mustBuyBeforePrinting')
     await refused(admin, 'outbound.ship.scan', { code: r1.trackingNo }, 409, 'outbound:ship.errors.noFaceSheet')
-    await refused(admin, 'outbound.faceSheet.buy', { orderIds: [o!.id] }, 409, 'outbound-label:errors.addOrderFailed')
+    await refused(admin, 'outbound.faceSheet.buy', { orderIds: [o!.id] }, 409, 'outbound-label:errors.buyAfterFailed')
 
     await ok(admin, 'outbound.faceSheet.cancel', { orderIds: [o!.id] })
     expect(await row(o!.id)).toMatchObject({ status: 5, faceSheetStatus: 0, boughtParcels: 0, trackingNo: null })

@@ -101,7 +101,7 @@ describe('status machine', () => {
     const early = await move('inbound.order.issue', [r.id])
     expect(early.statusCode).toBe(409)
     expect(early.json().messageKey).toBe('inbound:errors.badTransition')
-    expect(early.json().responseDesc).toBe(`Inbound order ${r.orderNo} cannot go from New to Issued`)
+    expect(early.json().responseDesc).toBe(`Inbound order ${r.orderNo} cannot go from New to Issued: only from Waiting to issue`)
     expect((await move('inbound.order.finish', [r.id])).statusCode).toBe(409)
 
     expect((await move('inbound.order.submit', [r.id])).statusCode).toBe(200)
@@ -180,7 +180,7 @@ describe('status machine', () => {
     expect(p.statusCode, p.body).toBe(200)
     const rows = p.json().data.rows
     expect(p.json().data.changes).toBe(1)
-    expect(rows.find((r: any) => r.id === a.id)).toMatchObject({ change: false, reason: 'inbound:errors.badTransition', message: `Inbound order ${a.orderNo} cannot go from New to Issued` })
+    expect(rows.find((r: any) => r.id === a.id)).toMatchObject({ change: false, reason: 'inbound:errors.badTransition', message: `Inbound order ${a.orderNo} cannot go from New to Issued: only from Waiting to issue` })
     expect(rows.find((r: any) => r.id === b.id)).toMatchObject({ change: true, from: 1, to: 2 })
     const r = await admin.cmd('inbound.order.status', { ids: [a.id, b.id], status: 2 })
     expect(r.statusCode, r.body).toBe(200)

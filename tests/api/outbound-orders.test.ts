@@ -220,7 +220,8 @@ describe('allocation through the status machine', () => {
     const rows = p.json().data.rows
     expect(rows.find((r: any) => r.id === a.id)).toMatchObject({ change: true, reason: null })
     expect(rows.find((r: any) => r.id === b.id)).toMatchObject({ change: false, reason: 'outbound:order.errors.validateOnlyDraft' })
-    expect(rows.find((r: any) => r.id === b.id).message).toContain('仅草稿和已审核待库存的订单可以生效')
+    // Issue 19 §2: the reason names the order's status (voided) and the statuses validate is allowed from.
+    expect(rows.find((r: any) => r.id === b.id).message).toContain('当前状态（已作废（失效））不能生效：仅限 草稿或已审核')
     const r = await run('outbound.order.status', { ids: [a.id, b.id], action: 'validate' })
     expect(r.changed.map((c: any) => c.id)).toEqual([a.id])
     expect(r.refused.map((c: any) => c.id)).toEqual([b.id])

@@ -62,7 +62,7 @@ beforeAll(async () => {
   reviewer = await apiAs(t, 'reviewer')
   skus = (await q<{ id: number; sku_code: string }>(`
     SELECT k.id, k.sku_code FROM product_sku k WHERE k.tenant_id = 1 AND NOT EXISTS (SELECT 1 FROM inventory_balance b WHERE b.sku_id = k.id)
-      AND (SELECT count(*) FROM product_sku x WHERE upper(x.sku_code) = upper(k.sku_code)) = 1
+      AND NOT EXISTS (SELECT 1 FROM product_sku x WHERE x.id <> k.id AND upper(x.sku_code) = upper(k.sku_code))
     ORDER BY k.id DESC LIMIT 4`)).map((r) => ({ id: Number(r.id), code: r.sku_code }))
   expect(skus.length).toBe(4)
   shelves = (await q<{ id: number; code: string }>(`

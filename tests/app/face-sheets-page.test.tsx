@@ -66,7 +66,7 @@ describe('faceorder-manage', () => {
     await waitFor(() => selection.rows.length === 1 && selection.rows[0]!.orderNo === order.orderNo, 'the order selected')
     await waitFor(() => buy().getAttribute('aria-disabled') === null, 'buy enabled')
     expect(print().getAttribute('aria-disabled')).toBe('true')
-    expect(print().title).toBe(`Must buy before printing: order ${order.orderNo}`)
+    expect(print().title).toBe(`Must buy before printing: order ${order.orderNo} (No face sheet; printed only when Bought)`)
     await act(async () => { buy().click() })
     await waitFor(() => /Queued|Purchasing|Bought/.test($$('[role="row"]')[rowOf(order.orderNo)]?.textContent ?? ''), 'purchase shown', 10_000)
     await waitFor(() => $$('[role="row"]')[rowOf(order.orderNo)]?.textContent?.includes('Bought'), 'bought', 15_000)
@@ -76,7 +76,7 @@ describe('faceorder-manage', () => {
     key(grid, ' ')
     key(grid, ' ')
     await waitFor(() => buy().getAttribute('aria-disabled') === 'true', 'buy greyed out')
-    expect(buy().title).toBe(`Cannot re-buy purchased face sheet: order ${order.orderNo}`)
+    expect(buy().title).toBe(`Cannot re-buy purchased face sheet: order ${order.orderNo} (Bought; bought only from No face sheet or Postage cancelled)`)
     expect(print().getAttribute('aria-disabled')).toBe(null)
 
     // Print on a chosen printer: the picker lists the enabled printers with format and paper; the laser chosen.

@@ -86,7 +86,8 @@ describe('inbound order pages', () => {
 
   it('edit is greyed out with the reason unless the order is New: list selection, details page, palette', async () => {
     const editButton = () => $<HTMLButtonElement>('[data-testid="cmd-inbound.order.edit"]')!
-    const reason = 'Only a New inbound order can be edited'
+    // Issue 19 §2: the reason names the order's status and the one edit is allowed in (i18next's `statuses` format).
+    const reason = 'Inbound order RKPAGELATE01 cannot be edited in its status (Issued): only in New'
     const edit = getActiveRegistry().get('inbound.order.edit')!
 
     await act(async () => { history.pushState(null, '', '/stock-in/inbound-order') })
@@ -117,7 +118,7 @@ describe('inbound order pages', () => {
       expect(editButton().title).toBe(allowed ? '' : reason)
       // The palette on this page sees the same: the open document with its status.
       await waitFor(() => buildCommandContext().documentId === ids[no], 'document is the palette target')
-      expect(commandEnabled(edit, buildCommandContext())).toBe(allowed ? true : 'inbound:order.errors.editOnlyNew')
+      expect(commandEnabled(edit, buildCommandContext())).toEqual(allowed ? true : { key: 'inbound:order.errors.editOnlyNew', params: { orderNo: no, status: 2, current: ['dict:inboundStatus.2'], allowed: ['dict:inboundStatus.0'] } })
       m.unmount()
       expect(selection.rows).toEqual([])
     }

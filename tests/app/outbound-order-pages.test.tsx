@@ -28,7 +28,8 @@ const orders: Record<'draft' | 'effective', { id: number; orderNo: string }> = {
 const route = (path: string, componentKey: string) => ({ route: { path, name: componentKey, title: '', componentKey, meta: {}, params: {} } })
 const LIST = ['/stock-out/ToC/sales-outbound', 'stock-out/toc-sales-outbound'] as const
 const DETAILS = ['/stock-out/ToC/sales-outbound/details', 'stock-out/toc-sales-outbound-details'] as const
-const NOT_DRAFT = (no: string) => `Order ${no} cannot be validated in its status: only drafts, and validated orders waiting for stock (validating again allocates what there is now)`
+// Issue 19 §2: the reason names the order's status (in force) and the statuses validate is allowed from.
+const NOT_DRAFT = (no: string) => `Order ${no} cannot be validated in its status (In force): only from Draft or Validated (validating again allocates what there is now)`
 
 async function command(id: string, args: Record<string, unknown>) {
   const r = await admin.cmd(id, args)
@@ -141,7 +142,7 @@ describe('outbound order pages', () => {
     expect($<HTMLButtonElement>('[data-testid="cmd-outbound.order.lock"]')!.getAttribute('aria-disabled')).toBeNull()
     await waitFor(() => buildCommandContext().documentId === orders.effective.id, 'document is the palette target')
     const def = getActiveRegistry().get('outbound.order.validate')!
-    expect(commandEnabled(def, buildCommandContext())).toEqual({ key: 'outbound:order.errors.validateOnlyDraft', params: { orderNo: no, status: 1 } })
+    expect(commandEnabled(def, buildCommandContext())).toEqual({ key: 'outbound:order.errors.validateOnlyDraft', params: { orderNo: no, status: 1, current: ['dict:outboundOrderStatus.1'], allowed: ['dict:outboundOrderStatus.0', 'dict:outboundOrderStatus.6'] } })
     m.unmount()
     expect(selection.rows).toEqual([])
     expect(buildCommandContext().documentId).toBeUndefined()

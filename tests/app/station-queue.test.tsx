@@ -4,7 +4,7 @@
 // answer, survives a reload when persisted; ScanInput submits on Enter and keeps the focus.
 import { describe, it, expect, afterEach, beforeAll } from 'vitest'
 import { createElement, useState } from 'react'
-import { ScanQueue, ScanInput, useScanQueue, PendingScans, isTransportError } from '../../src/app/station'
+import { ScanQueue, ScanInput, useScanQueue, PendingScans, isTransportError, refusal as refusalText, statusText } from '../../src/app/station'
 import { ApiError } from '../../src/app/api/clients'
 import { mount, press, typeInto, waitFor, flush, $ } from '../helpers/dom'
 import { initI18n, i18next } from '../../src/app/i18n'
@@ -143,5 +143,20 @@ describe('ScanInput + useScanQueue', () => {
     input.blur()
     await flush(10)
     expect(document.activeElement).toBe(input)
+  })
+})
+
+describe('refusal text', () => {
+  const t = (k: string, p?: Record<string, unknown>) => i18next.t(k, p)
+  const form = (errors: { field: string; message: string; messageKey: string }[]) =>
+    new ApiError('Please check if the form is filled out correctly!', 400, '400', 'errors:validation.form', errors)
+  it('a form refusal says its first field error (and how many more), never the general form message', () => {
+    const one = form([{ field: 'qty', message: 'Quantity is too large (maximum 100000)', messageKey: 'errors:field.tooBig' }])
+    expect(statusText(refusalText(one), t)).toBe('Quantity is too large (maximum 100000)')
+    const two = form([{ field: 'qty', message: 'Quantity is too large (maximum 100000)', messageKey: 'errors:field.tooBig' }, { field: 'code', message: 'Code is required', messageKey: 'errors:field.required' }])
+    expect(statusText(refusalText(two), t)).toBe('Quantity is too large (maximum 100000) (+1 more, see errors)')
+    // Without field errors it stays the general message; any other refusal by its key and params.
+    expect(statusText(refusalText(form([])), t)).toBe(i18next.t('errors:validation.form'))
+    expect(refusalText(refusal())).toEqual({ key: 'inbound:receiving.errors.overRemaining', params: undefined })
   })
 })

@@ -13,6 +13,7 @@ import { commandEnabled, commandVisible } from '../../src/domain/commands'
 import { getActiveRegistry } from '../../src/app/commands/registry'
 import { buildCommandContext } from '../../src/app/commands/context'
 import { answerConfirm, interaction } from '../../src/app/commands/interaction'
+import { i18next } from '../../src/app/i18n'
 
 let h: Harness
 let orderNo = ''
@@ -153,5 +154,47 @@ describe('receiving station', () => {
     history.pushState(null, '', '/dashboard')
     expect(buildCommandContext().documentId).toBeUndefined()
     expect(commandVisible(finish, buildCommandContext())).toBe(false)
+  })
+
+  it('says the real reason of a refusal: a form refusal by its field error, an order by its status and the receivable ones (issue 19 §2)', async () => {
+    const newNo = 'RK9901010003'
+    const [o] = await q<{ id: number }>(`INSERT INTO inbound_order (tenant_id, warehouse_id, order_no, inbound_type, status, expected_qty, issued_at)
+      VALUES (1, 26, $1, 1, 2, 3, now()) RETURNING id`, [newNo])
+    await q(`INSERT INTO inbound_order_line (order_id, tenant_id, warehouse_id, line_no, sku_id, expected_qty) VALUES ($1, 1, 26, 1, $2, 3)`, [o!.id, sku.id])
+    const m = mount(createElement(ReceivingPage, { route: { path: '/stock-in/harvest', name: 'harvest', title: '', componentKey: 'stock-in/harvest', meta: {}, params: {} } }))
+    const inside = <T extends Element = HTMLElement>(sel: string) => m.container.querySelector<T & Element>(sel) as T | null
+    const input = inside<HTMLInputElement>('[data-testid="scan-input"]')!
+    const status = () => inside('[data-testid="station-status"]')!
+    const scan = async (code: string) => { await typeInto(input, code); await press(input, 'Enter') }
+    await scan(newNo)
+    await waitFor(() => inside('[data-testid="receiving-task"]')?.getAttribute('data-order') === newNo, 'task loaded')
+
+    // A quantity above the command's limit: the server refuses the form (errors:validation.form) and
+    // the line says its field error — not "Please check if the form is filled out correctly!".
+    key(input, 'q', { alt: true })
+    const qty = inside<HTMLInputElement>('[data-testid="receiving-qty"]')!
+    await typeInto(qty, '200000')
+    await press(qty, 'Enter')
+    await scan(sku.code)
+    await waitFor(() => status().getAttribute('data-kind') === 'error', 'form refusal shown')
+    // The same request again (another key): the answer the station was given.
+    const sent = h.sent.filter((x) => x.path === '/api/commands/inbound.receive').at(-1)!
+    expect(JSON.parse(sent.body)).toMatchObject({ orderNo: newNo, qty: 200000 })
+    const refused = await h.t.app.inject({ method: 'POST', url: sent.path, headers: { ...sent.headers, 'idempotency-key': 'station-form-refusal' }, payload: sent.body })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().messageKey).toBe('errors:validation.form')
+    const fieldMessage = refused.json().errors[0].message as string
+    expect(fieldMessage).not.toBe(i18next.t('errors:validation.form'))
+    expect(status().textContent).toBe(fieldMessage)
+    expect(status().textContent).not.toBe(i18next.t('errors:validation.form'))
+    expect(await received()).toBe(5)
+
+    // An order that is not issued: refused by the station itself, naming its status and where it is received.
+    await q(`UPDATE inbound_order SET status = 0 WHERE id = $1`, [o!.id])
+    key(input, 'Escape')
+    await scan(newNo)
+    await waitFor(() => status().textContent?.startsWith(`Inbound order ${newNo} cannot be received`) === true, 'not receivable')
+    expect(status().textContent).toBe(`Inbound order ${newNo} cannot be received in its status (New): only in Issued or Receiving`)
+    m.unmount()
   })
 })

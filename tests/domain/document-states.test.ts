@@ -90,7 +90,7 @@ describe('document actions follow the document state', () => {
   it('a selection is all or nothing, like the server: one refused row disables the command with its reason', () => {
     const rows = [{ id: 1, orderNo: 'RK1', status: 0, receivedQty: 0 }, { id: 2, orderNo: 'RK2', status: 4, receivedQty: 2 }]
     const v = commandEnabled(commandRegistry.get('inbound.order.submit')!, { ...base, selection: rows })
-    expect(v).toEqual({ key: 'inbound:errors.badTransition', params: { orderNo: 'RK2', from: 4, to: 1 } })
+    expect(v).toEqual({ key: 'inbound:errors.badTransition', params: { orderNo: 'RK2', from: 4, to: 1, status: 4, current: ['dict:inboundStatus.4'], allowed: ['dict:inboundStatus.0'] } })
     expect(commandEnabled(commandRegistry.get('inbound.order.submit')!, { ...base, selection: [rows[0]!] })).toBe(true)
   })
 })

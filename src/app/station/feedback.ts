@@ -21,13 +21,23 @@ export interface StationStatus {
 /** A status text by key: `fb.ok(msg('inbound:receiving.accepted', { skuCode, qty }))`. */
 export const msg = (key: string, params?: Record<string, unknown>): StationText => ({ key, params })
 
+/** The general "check the form" key of a form-validation refusal: a station has no form to check. */
+export const FORM_REFUSAL_KEY = 'errors:validation.form'
+
 /**
  * The status text of a refusal or any thrown value: a server refusal by its message key and params
  * (ApiError.messageKey / .params: re-translated on a language change), else the error's own message.
+ * A form-validation refusal (FORM_REFUSAL_KEY) says its real reason instead — its first error's message,
+ * as the server translated it with the field's label, and how many more there are (issue 19 §2).
  */
 export function refusal(e: unknown): StationText {
   if (e && typeof e === 'object') {
-    const x = e as { messageKey?: unknown; params?: unknown; message?: unknown }
+    const x = e as { messageKey?: unknown; params?: unknown; message?: unknown; errors?: unknown }
+    const first = Array.isArray(x.errors) ? x.errors[0] as { message?: unknown } | undefined : undefined
+    if (x.messageKey === FORM_REFUSAL_KEY && first && typeof first.message === 'string' && first.message) {
+      const more = (x.errors as unknown[]).length - 1
+      return more > 0 ? { key: 'errors:validation.andMore', params: { message: first.message, more } } : { literal: first.message }
+    }
     if (typeof x.messageKey === 'string' && x.messageKey) {
       return { key: x.messageKey, params: x.params && typeof x.params === 'object' ? x.params as Record<string, unknown> : undefined }
     }

@@ -11,7 +11,7 @@
 //   print   only a bought face sheet ("must buy before printing").
 // The server moves face_sheet.status only through this machine (src/server/areas/outbound/face-sheets.ts).
 import { OutboundOrderStatus as OS, WaybillState as W } from '../dictionaries'
-import { defineMachine, numOf, refuse, textOf, type Verdict } from './machine'
+import { defineMachine, numOf, refuseStatus, textOf, type Verdict } from './machine'
 
 export interface FaceSheetFacts {
   orderNo: string
@@ -27,7 +27,7 @@ export const FACE_SHEET_ERRORS = {
   closed: 'outbound-label:errors.orderClosed',
   rebuy: 'outbound-label:errors.cannotRebuy',
   purchasing: 'outbound-label:errors.labelBeingPurchased',
-  failed: 'outbound-label:errors.addOrderFailed',
+  failed: 'outbound-label:errors.buyAfterFailed',
   mustBuy: 'outbound-label:errors.mustBuyBeforePrinting',
   nothingToCancel: 'outbound-label:errors.nothingToCancel',
   shipped: 'outbound-label:errors.orderShipped',
@@ -36,15 +36,28 @@ export const FACE_SHEET_ERRORS = {
 /** Order statuses whose goods are picked and wait to leave: the only ones that buy face sheets. */
 export const BUYABLE_ORDER_STATUSES: readonly number[] = [OS.ReadyOut]
 const SHIPPED: readonly number[] = [OS.PartTransport, OS.Over, OS.DeficiencyOver]
+/** Face sheet states each command is allowed from (the status refusals name them: machine.ts refuseStatus). */
+export const FACE_SHEET_FROM = {
+  buy: [W.None, W.Cancelled],
+  cancel: [W.Queued, W.Bought, W.Failed],
+  print: [W.Bought],
+} as const satisfies Record<string, readonly number[]>
+/** Order statuses whose postage may still be cancelled: every one but shipped. */
+export const CANCELLABLE_ORDER_STATUSES: readonly number[] = Object.values(OS).filter((s) => !SHIPPED.includes(s))
 
-const p = (f: FaceSheetFacts) => ({ orderNo: f.orderNo, status: f.status })
+const p = (f: FaceSheetFacts) => ({ orderNo: f.orderNo })
+/** Refused by the face sheet's state (dict waybillState). */
+const bySheet = (key: string, f: FaceSheetFacts, allowed: readonly number[]) => refuseStatus(key, 'waybillState', f.status, allowed, p(f))
+/** Refused by the order's status (dict outboundOrderStatus): `current` is the order's. */
+const byOrder = (key: string, f: FaceSheetFacts, orderStatus: number, allowed: readonly number[]) =>
+  refuseStatus(key, 'outboundOrderStatus', orderStatus, allowed, { ...p(f), orderStatus, sheetStatus: f.status })
 
 function orderMayBuy(f: FaceSheetFacts): Verdict {
   const s = f.orderStatus
   if (s === undefined || BUYABLE_ORDER_STATUSES.includes(s)) return true
-  if (s === OS.Draft || s === OS.Effective || s === OS.Merging) return refuse(FACE_SHEET_ERRORS.notPicked, { ...p(f), orderStatus: s })
-  if (s === OS.AbnormalLock || s === OS.StopTransport) return refuse(FACE_SHEET_ERRORS.stopped, { ...p(f), orderStatus: s })
-  return refuse(FACE_SHEET_ERRORS.closed, { ...p(f), orderStatus: s })
+  if (s === OS.Draft || s === OS.Effective || s === OS.Merging) return byOrder(FACE_SHEET_ERRORS.notPicked, f, s, BUYABLE_ORDER_STATUSES)
+  if (s === OS.AbnormalLock || s === OS.StopTransport) return byOrder(FACE_SHEET_ERRORS.stopped, f, s, BUYABLE_ORDER_STATUSES)
+  return byOrder(FACE_SHEET_ERRORS.closed, f, s, BUYABLE_ORDER_STATUSES)
 }
 
 export const faceSheetMachine = defineMachine<FaceSheetFacts>({
@@ -52,20 +65,20 @@ export const faceSheetMachine = defineMachine<FaceSheetFacts>({
   statuses: Object.values(W),
   commands: {
     'outbound.faceSheet.buy': (f) => {
-      if (f.status === W.Bought) return refuse(FACE_SHEET_ERRORS.rebuy, p(f))
-      if (f.status === W.Queued || f.status === W.Purchasing) return refuse(FACE_SHEET_ERRORS.purchasing, p(f))
-      if (f.status === W.Failed) return refuse(FACE_SHEET_ERRORS.failed, p(f))
+      if (f.status === W.Bought) return bySheet(FACE_SHEET_ERRORS.rebuy, f, FACE_SHEET_FROM.buy)
+      if (f.status === W.Queued || f.status === W.Purchasing) return bySheet(FACE_SHEET_ERRORS.purchasing, f, FACE_SHEET_FROM.buy)
+      if (f.status === W.Failed) return bySheet(FACE_SHEET_ERRORS.failed, f, FACE_SHEET_FROM.buy)
       return orderMayBuy(f)
     },
     'outbound.faceSheet.cancel': (f) => {
-      if (f.status === W.Purchasing) return refuse(FACE_SHEET_ERRORS.purchasing, p(f))
-      if (f.status !== W.Bought && f.status !== W.Failed && f.status !== W.Queued) return refuse(FACE_SHEET_ERRORS.nothingToCancel, p(f))
-      if (f.orderStatus !== undefined && SHIPPED.includes(f.orderStatus)) return refuse(FACE_SHEET_ERRORS.shipped, { ...p(f), orderStatus: f.orderStatus })
+      if (f.status === W.Purchasing) return bySheet(FACE_SHEET_ERRORS.purchasing, f, FACE_SHEET_FROM.cancel)
+      if (!(FACE_SHEET_FROM.cancel as readonly number[]).includes(f.status)) return bySheet(FACE_SHEET_ERRORS.nothingToCancel, f, FACE_SHEET_FROM.cancel)
+      if (f.orderStatus !== undefined && SHIPPED.includes(f.orderStatus)) return byOrder(FACE_SHEET_ERRORS.shipped, f, f.orderStatus, CANCELLABLE_ORDER_STATUSES)
       return true
     },
     'outbound.faceSheet.print': (f) => {
-      if (f.status === W.Queued || f.status === W.Purchasing) return refuse(FACE_SHEET_ERRORS.purchasing, p(f))
-      if (f.status !== W.Bought) return refuse(FACE_SHEET_ERRORS.mustBuy, p(f))
+      if (f.status === W.Queued || f.status === W.Purchasing) return bySheet(FACE_SHEET_ERRORS.purchasing, f, FACE_SHEET_FROM.print)
+      if (!(FACE_SHEET_FROM.print as readonly number[]).includes(f.status)) return bySheet(FACE_SHEET_ERRORS.mustBuy, f, FACE_SHEET_FROM.print)
       return true
     },
   },

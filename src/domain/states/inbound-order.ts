@@ -5,7 +5,7 @@
 // The server moves inbound_order.status only through src/server/areas/inbound/order-machine.ts, which
 // asks this; the browser's buttons and palette ask it too.
 import { InboundStatus } from '../dictionaries'
-import { defineMachine, numOf, refuse, textOf, type Refusal } from './machine'
+import { defineMachine, numOf, refuse, refuseStatus, textOf, type Refusal } from './machine'
 
 const S = InboundStatus
 /** Allowed moves: from → the statuses it may go to. */
@@ -20,12 +20,22 @@ export const ORDER_TRANSITIONS: Readonly<Record<number, readonly number[]>> = {
 
 export interface OrderFacts { orderNo: string; status: number; receivedQty: number }
 
+/** The statuses an order may move to `to` from (ORDER_TRANSITIONS read backwards). */
+export const fromStatusesTo = (to: number): number[] => Object.entries(ORDER_TRANSITIONS).filter(([, tos]) => tos.includes(to)).map(([from]) => Number(from))
+const STATUS_DICT = 'inboundStatus'
+
+/** The statuses receiving scans into (the receiving station and the server's check). */
+export const RECEIVABLE_STATUSES: readonly number[] = [S.Issued, S.Receiving]
+/** Why an order cannot be received now (naming its status and the receivable ones), or null. */
+export const notReceivable = (order: { orderNo: string; status: number }): Refusal | null =>
+  (RECEIVABLE_STATUSES.includes(order.status) ? null : refuseStatus('inbound:receiving.errors.notReceivable', STATUS_DICT, order.status, RECEIVABLE_STATUSES, { orderNo: order.orderNo }))
+
 /** Why an order may not move to `to` (key + params), or null when it may. */
 export function refusalOf(order: OrderFacts, to: number): Refusal | null {
   const params = { orderNo: order.orderNo, from: order.status, to }
   if (order.status === to) return refuse('inbound:errors.sameStatus', params)
   if (to === S.Abolished && order.receivedQty > 0) return refuse('inbound:errors.abolishReceived', params)
-  if (!(ORDER_TRANSITIONS[order.status] ?? []).includes(to)) return refuse('inbound:errors.badTransition', params)
+  if (!(ORDER_TRANSITIONS[order.status] ?? []).includes(to)) return refuseStatus('inbound:errors.badTransition', STATUS_DICT, order.status, fromStatusesTo(to), params)
   return null
 }
 
@@ -45,7 +55,7 @@ export const inboundOrderMachine = defineMachine<OrderFacts>({
   commands: {
     ...Object.fromEntries(Object.entries(ORDER_COMMAND_TARGET).map(([id, to]) => [id, move(to)])),
     // Lines are the agreement with the supplier: they change only before the order is submitted.
-    'inbound.order.edit': (o) => (o.status === S.New ? true : refuse('inbound:order.errors.editOnlyNew')),
+    'inbound.order.edit': (o) => (o.status === S.New ? true : refuseStatus('inbound:order.errors.editOnlyNew', STATUS_DICT, o.status, [S.New], { orderNo: o.orderNo })),
   },
   facts: (r) => {
     const status = numOf(r.status)

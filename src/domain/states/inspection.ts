@@ -2,12 +2,16 @@
 // recorded result) → Completed 2 (complete); a completed one generates its next document once —
 // the shelving order (pre-inbound) or the inspection transfer order (post-inbound).
 import { InspectionKind, InspectionStatus } from '../dictionaries'
-import { defineMachine, numOf, refuse, textOf } from './machine'
+import { defineMachine, numOf, refuse, refuseStatus, textOf } from './machine'
 
 const S = InspectionStatus
 export interface InspectionFacts { inspectionNo: string; status: number; kind: number; generatedNo: string | null }
 
-const open = (d: InspectionFacts) => (d.status === S.Completed ? refuse('inbound:inspection.errors.completed', { no: d.inspectionNo }) : true)
+const DICT = 'inspectionStatus'
+/** Statuses record and complete are allowed from; generate only from Completed (the refusals name them). */
+export const INSPECTION_OPEN: readonly number[] = [S.Pending, S.Inspecting]
+const open = (d: InspectionFacts) =>
+  (INSPECTION_OPEN.includes(d.status) ? true : refuseStatus('inbound:inspection.errors.completed', DICT, d.status, INSPECTION_OPEN, { no: d.inspectionNo }))
 
 export const inspectionMachine = defineMachine<InspectionFacts>({
   name: 'inspection',
@@ -19,7 +23,8 @@ export const inspectionMachine = defineMachine<InspectionFacts>({
     'inbound.inspection.generate': (d) => {
       if (d.generatedNo) return refuse('inbound:inspection.errors.alreadyGenerated', { no: d.generatedNo })
       if (d.status !== S.Completed) {
-        return refuse(d.kind === InspectionKind.PreInbound ? 'inbound:inspection.errors.shelvingNeedsCompleted' : 'inbound:inspection.errors.transferNeedsCompleted')
+        return refuseStatus(d.kind === InspectionKind.PreInbound ? 'inbound:inspection.errors.shelvingNeedsCompleted' : 'inbound:inspection.errors.transferNeedsCompleted',
+          DICT, d.status, [S.Completed], { no: d.inspectionNo })
       }
       return true
     },

@@ -30,6 +30,23 @@ export function defineMachine<D extends { status: number }>(def: MachineDef<D>):
 
 export const refuse = (key: string, params: Record<string, unknown> = {}): Refusal => ({ key, params })
 
+/** The i18n key of a status's label: `dict:<dictionary>.<status>`. */
+export const statusLabelKey = (dict: string, status: number): string => `dict:${dict}.${status}`
+
+/**
+ * The one way a document's status refuses a command (issue 19 §2): the refusal names the document's
+ * status and the statuses the command is allowed from — the machine's own rule, passed by the rule
+ * that refuses (tests/domain/document-states.test.ts and tests/api/status-refusals.test.ts check the names against the machine) — as
+ * lists of status label keys (`current`, `allowed`) its message renders with `{{current, statuses}}`
+ * and `{{allowed, statuses}}` in every language. `status` stays the number.
+ */
+export function refuseStatus(key: string, dict: string | StatusLabel, status: number, allowed: readonly number[], params: Record<string, unknown> = {}): Refusal {
+  const label = typeof dict === 'string' ? (s: number) => statusLabelKey(dict, s) : dict
+  return refuse(key, { ...params, status, current: [label(status)], allowed: allowed.map(label) })
+}
+/** A status's label key, for documents whose labels are not a `dict:` dictionary (`inbound:returns.status.<code>`). */
+export type StatusLabel = (status: number) => string
+
 /** The machine's verdict for one document (a command the machine does not know is not its business). */
 export function check<D extends { status: number }>(m: MachineDef<D>, commandId: string, doc: D, actor: Actor): Verdict {
   const rule = m.commands[commandId]

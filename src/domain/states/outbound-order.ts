@@ -35,9 +35,11 @@
 // picking ("intercept") is allowed until shipped: the goods go back through a return-to-shelf task.
 // The server moves outbound_order.status only through this machine; the browser asks it too.
 import { FaceSheetStatus, OutboundOrderStatus, PackingStatus } from '../dictionaries'
-import { defineMachine, numOf, refuse, textOf, type Actor, type Refusal, type Verdict } from './machine'
+import { defineMachine, numOf, refuse, refuseStatus, textOf, type Actor, type Refusal, type Verdict } from './machine'
 
 const S = OutboundOrderStatus
+/** The dictionary of the order's status labels. */
+const STATUS_DICT = 'outboundOrderStatus'
 const PK = PackingStatus
 
 export interface OutboundOrderFacts {
@@ -59,8 +61,9 @@ export interface OutboundOrderFacts {
 
 const params = (o: OutboundOrderFacts, extra: Record<string, unknown> = {}) => ({ orderNo: o.orderNo, status: o.status, ...extra })
 const inWave = (o: OutboundOrderFacts) => !!o.waveNo
+/** Allowed only from these statuses, else the status refusal naming the order's status and these (machine.ts refuseStatus). */
 const only = (statuses: readonly number[], key: string) => (o: OutboundOrderFacts): Verdict =>
-  statuses.includes(o.status) ? true : refuse(key, params(o))
+  statuses.includes(o.status) ? true : refuseStatus(key, STATUS_DICT, o.status, statuses, params(o))
 
 /** Statuses a given command may start from (the contract test walks every status against these). */
 export const OUTBOUND_FROM = {
@@ -77,6 +80,9 @@ export const OUTBOUND_FROM = {
   split: [S.Draft, S.Effective],
   wave: [S.Effective],
   cancelShipment: [S.Over, S.DeficiencyOver],
+  /** Review (start, scan, pack) and the shipping scan: picked orders awaiting outbound. */
+  review: [S.ReadyOut],
+  ship: [S.ReadyOut],
 } as const satisfies Record<string, readonly number[]>
 
 /** Where validate (and every later allocation) leaves a validated order: in force when it holds stock here, else validated, waiting for stock. */
@@ -89,9 +95,10 @@ const TERMINATED: readonly number[] = [S.StopTransport, S.Cancel]
 const packingOf = (o: OutboundOrderFacts) => o.packingStatus ?? PK.ToBePacked
 /** May this station start (or resume) reviewing the order? Spec section 8's review refusals, in this order. */
 function reviewStart(o: OutboundOrderFacts, a: Actor, exceptionStation: boolean): Verdict {
-  if (TERMINATED.includes(o.status)) return refuse('outbound:review.errors.terminated', params(o))
-  if (o.status === S.Draft || o.status === S.Effective) return refuse('outbound:review.errors.unpicked', params(o))
-  if (o.status !== S.ReadyOut) return refuse('outbound:review.errors.status', params(o))
+  const from = OUTBOUND_FROM.review
+  if (TERMINATED.includes(o.status)) return refuseStatus('outbound:review.errors.terminated', STATUS_DICT, o.status, from, params(o))
+  if (o.status === S.Draft || o.status === S.Effective) return refuseStatus('outbound:review.errors.unpicked', STATUS_DICT, o.status, from, params(o))
+  if (!(from as readonly number[]).includes(o.status)) return refuseStatus('outbound:review.errors.status', STATUS_DICT, o.status, from, params(o))
   if (packingOf(o) === PK.Completed) return refuse('outbound:review.errors.packed', params(o))
   if (packingOf(o) === PK.InPacking && o.reviewBy != null && o.reviewBy !== a.userId) return refuse('outbound:review.errors.inProgress', params(o))
   if (o.exception && !exceptionStation) return refuse('outbound:review.errors.exceptionLocation', params(o))
@@ -99,7 +106,7 @@ function reviewStart(o: OutboundOrderFacts, a: Actor, exceptionStation: boolean)
 }
 /** Scanning items and packing: the order this operator is reviewing. */
 function reviewing(o: OutboundOrderFacts, a: Actor): Verdict {
-  if (TERMINATED.includes(o.status)) return refuse('outbound:review.errors.terminated', params(o))
+  if (TERMINATED.includes(o.status)) return refuseStatus('outbound:review.errors.terminated', STATUS_DICT, o.status, OUTBOUND_FROM.review, params(o))
   if (o.status !== S.ReadyOut || packingOf(o) !== PK.InPacking) return refuse('outbound:review.errors.notInReview', params(o))
   return o.reviewBy === a.userId ? true : refuse('outbound:review.errors.inProgress', params(o))
 }
@@ -132,8 +139,8 @@ export const outboundOrderMachine = defineMachine<OutboundOrderFacts>({
     'outbound.review.pack': reviewing,
     'outbound.review.reset': (o) => (o.status === S.ReadyOut && packingOf(o) === PK.InPacking ? true : refuse('outbound:review.errors.notInReview', params(o))),
     'outbound.ship.scan': (o) => {
-      if (SHIPPED_STATUSES.includes(o.status)) return refuse('outbound:ship.errors.shipped', params(o))
-      if (TERMINATED.includes(o.status)) return refuse('outbound:review.errors.terminated', params(o))
+      if (SHIPPED_STATUSES.includes(o.status)) return refuseStatus('outbound:ship.errors.shipped', STATUS_DICT, o.status, OUTBOUND_FROM.ship, params(o))
+      if (TERMINATED.includes(o.status)) return refuseStatus('outbound:review.errors.terminated', STATUS_DICT, o.status, OUTBOUND_FROM.ship, params(o))
       if (o.status !== S.ReadyOut || packingOf(o) !== PK.Completed) return refuse('outbound:ship.errors.notPacked', params(o))
       return o.faceSheetStatus === FaceSheetStatus.Bought ? true : refuse('outbound:ship.errors.noFaceSheet', params(o))
     },

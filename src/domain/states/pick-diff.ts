@@ -2,7 +2,7 @@
 // by one resolution — reissue (the goods were there after all), reallocate (stock from elsewhere) or out
 // of stock (the order line stays short). Handling status of spec section 4: pending, processed.
 import { HandlingStatus } from '../dictionaries'
-import { defineMachine, numOf, refuse, textOf } from './machine'
+import { defineMachine, numOf, refuseStatus, textOf } from './machine'
 
 export interface PickDiffFacts { diffNo: string; status: number }
 
@@ -10,7 +10,8 @@ export const pickDiffMachine = defineMachine<PickDiffFacts>({
   name: 'pickDiff',
   statuses: Object.values(HandlingStatus),
   commands: {
-    'outbound.pickDiff.resolve': (d) => (d.status === HandlingStatus.Pending ? true : refuse('outbound:pickDiff.errors.processed', { diffNo: d.diffNo })),
+    'outbound.pickDiff.resolve': (d) => (d.status === HandlingStatus.Pending ? true
+      : refuseStatus('outbound:pickDiff.errors.processed', 'handlingStatus', d.status, [HandlingStatus.Pending], { diffNo: d.diffNo })),
   },
   facts: (r) => {
     const status = numOf(r.status)

@@ -1,14 +1,17 @@
 // The quick inbound task's machine (inbound-order → stock-in-quickly): Open 0 → Finished 1 (every line
 // received, or finished with a shortage once something was received). Its order is Receiving from
 // the start and finishes with the task (the inbound order's machine).
-import { defineMachine, numOf, refuse, textOf, type Verdict } from './machine'
+import { defineMachine, numOf, refuse, refuseStatus, textOf, type Verdict } from './machine'
 
 /** Codes are ours (0026_inbound_extra.sql); labels inbound:quick.status.<code>. */
 export const QuickStatus = { Open: 0, Finished: 1 } as const
 const S = QuickStatus
 export interface QuickFacts { taskNo: string; status: number; receivedQty: number }
 
-const open = (t: QuickFacts): Verdict => (t.status === S.Finished ? refuse('inbound:quick.errors.finished', { taskNo: t.taskNo }) : true)
+/** Statuses scan and finish are allowed from (the refusal names them; labels inbound:quick.status.<code>). */
+export const QUICK_OPEN: readonly number[] = [S.Open]
+const open = (t: QuickFacts): Verdict =>
+  (QUICK_OPEN.includes(t.status) ? true : refuseStatus('inbound:quick.errors.finished', (s) => `inbound:quick.status.${s}`, t.status, QUICK_OPEN, { taskNo: t.taskNo }))
 
 export const quickInboundMachine = defineMachine<QuickFacts>({
   name: 'quickInbound',

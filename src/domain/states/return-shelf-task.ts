@@ -3,7 +3,7 @@
 // them back on shelves. Task claim states of spec section 4: Unclaimed 0 → Working 1 (the first scan
 // claims it for that operator) → Completed 2 (every line back on a shelf). Only its operator goes on.
 import { TaskClaimStatus } from '../dictionaries'
-import { defineMachine, numOf, refuse, textOf } from './machine'
+import { defineMachine, numOf, refuse, refuseStatus, textOf } from './machine'
 
 const S = TaskClaimStatus
 export interface ReturnShelfTaskFacts { taskNo: string; status: number; claimedBy: number | null }
@@ -13,7 +13,7 @@ export const returnShelfTaskMachine = defineMachine<ReturnShelfTaskFacts>({
   statuses: Object.values(S),
   commands: {
     'outbound.returnShelf.scan': (t, a) => {
-      if (t.status === S.Completed) return refuse('outbound:returnShelf.errors.completed', { taskNo: t.taskNo })
+      if (t.status === S.Completed) return refuseStatus('outbound:returnShelf.errors.completed', 'taskClaimStatus', t.status, [S.Unclaimed, S.Working], { taskNo: t.taskNo })
       return t.status === S.Working && t.claimedBy !== null && t.claimedBy !== a.userId ? refuse('outbound:returnShelf.errors.claimedByOther', { taskNo: t.taskNo }) : true
     },
   },

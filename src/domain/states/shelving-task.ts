@@ -2,12 +2,15 @@
 // first shelving scan) → Completed 2 (everything shelved, or completed by hand). A task someone else
 // works on is theirs: only they shelve it.
 import { TaskClaimStatus } from '../dictionaries'
-import { defineMachine, numOf, refuse, textOf, type Actor, type Verdict } from './machine'
+import { defineMachine, numOf, refuse, refuseStatus, textOf, type Actor, type Verdict } from './machine'
 
 const S = TaskClaimStatus
 export interface ShelvingTaskFacts { taskNo: string; status: number; claimedBy: number | null }
 
-const notCompleted = (t: ShelvingTaskFacts): Verdict => (t.status === S.Completed ? refuse('inbound:shelving.errors.completed', { no: t.taskNo }) : true)
+/** Every shelving command runs on a task not completed yet (the refusal names these statuses). */
+export const SHELVING_OPEN: readonly number[] = [S.Unclaimed, S.Working]
+const notCompleted = (t: ShelvingTaskFacts): Verdict =>
+  (SHELVING_OPEN.includes(t.status) ? true : refuseStatus('inbound:shelving.errors.completed', 'taskClaimStatus', t.status, SHELVING_OPEN, { no: t.taskNo }))
 /** Open and not someone else's. */
 const workable = (t: ShelvingTaskFacts, a: Actor): Verdict => {
   const c = notCompleted(t)

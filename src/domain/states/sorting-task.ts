@@ -4,27 +4,38 @@
 // once (the server counts each unit under row locks), so there is no exclusive claim. A task nobody
 // sorts yet may be cancelled (its picking tasks are free to be sorted again). A wall whose open slots
 // belong only to orders stopped meanwhile is completed by hand (outbound.sortTask.complete).
-import { TaskClaimStatus } from '../dictionaries'
-import { defineMachine, numOf, refuse, textOf, type Verdict } from './machine'
+import { OutboundOrderStatus, TaskClaimStatus } from '../dictionaries'
+import { defineMachine, numOf, refuseStatus, textOf, type Verdict } from './machine'
 
 const S = TaskClaimStatus
 /** sortNo: the sorting task's number (rows and the station's document carry it under that name). */
 export interface SortingTaskFacts { sortNo: string; status: number }
 
 const p = (t: SortingTaskFacts) => ({ taskNo: t.sortNo })
-const notCompleted = (t: SortingTaskFacts): Verdict => (t.status === S.Completed ? refuse('outbound-sorting:errors.completed', p(t)) : true)
+/** What a sorting task is made from: picking tasks in these statuses (picked), their orders in these (awaiting outbound). */
+export const SORTABLE_PICKING_TASK: readonly number[] = [S.Completed]
+export const SORTABLE_ORDER: readonly number[] = [OutboundOrderStatus.ReadyOut]
+const DICT = 'taskClaimStatus'
+/** Statuses each command is allowed from (its status refusals name them: machine.ts refuseStatus). */
+export const SORTING_TASK_FROM = {
+  put: [S.Unclaimed, S.Working],
+  cancel: [S.Unclaimed],
+  complete: [S.Working],
+} as const satisfies Record<string, readonly number[]>
+const notCompleted = (allowed: readonly number[]) => (t: SortingTaskFacts): Verdict =>
+  (t.status === S.Completed ? refuseStatus('outbound-sorting:errors.completed', DICT, t.status, allowed, p(t)) : true)
 
 export const sortingTaskMachine = defineMachine<SortingTaskFacts>({
   name: 'sortingTask',
   statuses: Object.values(S),
   commands: {
-    'outbound.sort.put': notCompleted,
-    'outbound.sortTask.cancel': (t) => (t.status === S.Unclaimed ? true : refuse('outbound-sorting:errors.cancelStarted', p(t))),
+    'outbound.sort.put': notCompleted(SORTING_TASK_FROM.put),
+    'outbound.sortTask.cancel': (t) => ((SORTING_TASK_FROM.cancel as readonly number[]).includes(t.status) ? true : refuseStatus('outbound-sorting:errors.cancelStarted', DICT, t.status, SORTING_TASK_FROM.cancel, p(t))),
     // Closing the wall by hand: when orders on it were stopped (their goods go back through a return-to-shelf task).
     'outbound.sortTask.complete': (t) => {
-      const c = notCompleted(t)
+      const c = notCompleted(SORTING_TASK_FROM.complete)(t)
       if (c !== true) return c
-      return t.status === S.Working ? true : refuse('outbound-sorting:errors.completeNotStarted', p(t))
+      return t.status === S.Working ? true : refuseStatus('outbound-sorting:errors.completeNotStarted', DICT, t.status, SORTING_TASK_FROM.complete, p(t))
     },
   },
   facts: (r) => {

@@ -4,11 +4,12 @@
 // server.
 import { UpcRequestStatus } from '../dictionaries'
 import { UPC_BAD_STATUS_KEY, UPC_TRANSITIONS, canTransition, type UpcReviewAction } from '../resources/product/rules'
-import { defineMachine, numOf, refuse } from './machine'
+import { defineMachine, numOf, refuseStatus } from './machine'
 
 export interface UpcRequestFacts { id: number; status: number }
 
-const rule = (action: UpcReviewAction) => (r: UpcRequestFacts) => (canTransition(action, r.status) ? true : refuse(UPC_BAD_STATUS_KEY, { id: r.id }))
+const rule = (action: UpcReviewAction) => (r: UpcRequestFacts) =>
+  (canTransition(action, r.status) ? true : refuseStatus(UPC_BAD_STATUS_KEY, 'upcRequestStatus', r.status, UPC_TRANSITIONS[action].from, { id: r.id }))
 
 export const upcRequestMachine = defineMachine<UpcRequestFacts>({
   name: 'upcRequest',

@@ -7,17 +7,21 @@
 // its unclaimed tasks); print its picking list (pickingtasks:print) unless it was cancelled — one wave
 // list at a time (spec section 5), which the command's arguments enforce.
 import { WaveStatus } from '../dictionaries'
-import { defineMachine, numOf, refuse, textOf } from './machine'
+import { defineMachine, numOf, refuseStatus, textOf, type Verdict } from './machine'
 
 export interface WaveFacts { waveNo: string; status: number }
+
+/** Allowed only from these statuses, else the status refusal naming the wave's status and these. */
+const only = (statuses: readonly number[], key: string) => (w: WaveFacts): Verdict =>
+  statuses.includes(w.status) ? true : refuseStatus(key, 'waveStatus', w.status, statuses, { waveNo: w.waveNo })
 
 export const waveMachine = defineMachine<WaveFacts>({
   name: 'wave',
   statuses: Object.values(WaveStatus),
   commands: {
-    'outbound.wave.cancel': (w) => (w.status === WaveStatus.ToPick ? true : refuse('outbound:wave.errors.cancelStatus', { waveNo: w.waveNo })),
-    'outbound.wave.assign': (w) => (w.status === WaveStatus.ToPick || w.status === WaveStatus.Picking ? true : refuse('outbound:wave.errors.assignStatus', { waveNo: w.waveNo })),
-    'outbound.wave.printList': (w) => (w.status !== WaveStatus.Cancelled ? true : refuse('outbound:wave.errors.printCancelled', { waveNo: w.waveNo })),
+    'outbound.wave.cancel': only([WaveStatus.ToPick], 'outbound:wave.errors.cancelStatus'),
+    'outbound.wave.assign': only([WaveStatus.ToPick, WaveStatus.Picking], 'outbound:wave.errors.assignStatus'),
+    'outbound.wave.printList': only(Object.values(WaveStatus).filter((s) => s !== WaveStatus.Cancelled), 'outbound:wave.errors.printCancelled'),
   },
   facts: (r) => {
     const status = numOf(r.status)

@@ -14,7 +14,7 @@ import { auditLog, idempotencyKey } from '../db/schema/index'
 import type { AuthContext } from '../http/context'
 import { AppError, conflict, fieldError, forbidden, notFound } from '../http/errors'
 import { parseWith } from '../http/route'
-import { rowsOf } from '../resources/service'
+import { rowsOf } from '../db/rows'
 import type { HandlerRegistry } from './registry'
 import { affectedTenantsOf } from './affected-tenants'
 import { storableArgs } from './audit-args'
@@ -42,6 +42,14 @@ export function argsDigest(commandId: string, args: unknown): string {
   return createHash('sha256').update(`${commandId}\n${canonicalJson(args)}`).digest('hex')
 }
 
+/**
+ * The digest of arguments that were refused before parsing, for their audit row: whatever they are
+ * (bodies are depth-bounded before parsing, see ../http/body.ts), the row is written.
+ */
+function unparsedDigest(commandId: string, body: unknown): string {
+  try { return argsDigest(commandId, body ?? null) } catch { return argsDigest(commandId, '<unreadable arguments>') }
+}
+
 /** Thrown inside the transaction when a concurrent request committed the same key first. */
 class KeyTaken extends Error {}
 
@@ -57,7 +65,7 @@ export async function executeCommand(deps: ExecuteDeps, req: FastifyRequest, aut
   const audit = (q: Queryable, result: 'ok' | 'refused' | 'error', summary: string, errorCode?: string, errorParams?: Record<string, unknown>) =>
     q.insert(auditLog).values({
       tenantId: auth.tenantId, warehouseId: auth.warehouseId, userId: auth.userId, username: auth.username,
-      commandId, argsDigest: digest ?? argsDigest(commandId, body ?? null), summary, result, errorCode: errorCode ?? null,
+      commandId, argsDigest: digest ?? unparsedDigest(commandId, body), summary, result, errorCode: errorCode ?? null,
       errorParams: storableParams(errorParams), args: audited,
       requestId: String(req.id), ip: req.ip, durationMs: Math.round(performance.now() - started),
     })
@@ -115,6 +123,8 @@ export async function executeCommand(deps: ExecuteDeps, req: FastifyRequest, aut
     }
   } catch (err) {
     const refused = err instanceof AppError && err.status < 500
+    // A command has no form on the caller's side: its answer leads with the real reason (errors.ts refusalMessage).
+    if (err instanceof AppError) err.leadWithFirstError = true
     try {
       await deps.database.tx(async (tx) => { await audit(tx, refused ? 'refused' : 'error', commandId, refused ? (err as AppError).messageKey : 'errors:internal', refused ? (err as AppError).params : undefined) })
     } catch (auditErr) {
@@ -142,18 +152,21 @@ async function auditAffectedTenants(tx: AppTx, auth: AuthContext, r: { commandId
 const jsonOrNull = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v))
 
 /**
- * A refusal's message parameters as the operation log keeps them: primitives only (strings cut at 200
- * characters), at most 12; null when there are none. They are what the refusal already told the caller.
+ * A refusal's message parameters as the operation log keeps them: primitives (strings cut at 200
+ * characters) and lists of strings (a status refusal's status label keys, at most 20), at most 12; null
+ * when there are none. They are what the refusal already told the caller.
  */
 export function storableParams(params: Record<string, unknown> | undefined): Record<string, string | number | boolean> | null {
   if (!params) return null
-  const out: Record<string, string | number | boolean> = {}
+  const out: Record<string, string | number | boolean | string[]> = {}
   for (const [k, v] of Object.entries(params)) {
     if (Object.keys(out).length >= 12) break
     if (typeof v === 'string') out[k] = v.slice(0, 200)
     else if ((typeof v === 'number' && Number.isFinite(v)) || typeof v === 'boolean') out[k] = v
+    else if (Array.isArray(v) && v.every((x) => typeof x === 'string')) out[k] = v.slice(0, 20).map((x: string) => x.slice(0, 200))
   }
-  return Object.keys(out).length ? out : null
+  // (The column's declared type names the primitives; the lists ride along as JSON.)
+  return Object.keys(out).length ? out as Record<string, string | number | boolean> : null
 }
 
 function expired() {

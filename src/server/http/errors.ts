@@ -13,6 +13,36 @@ export class AppError extends Error {
     super(messageKey)
     this.name = 'AppError'
   }
+  /**
+   * The answer's message leads with the first field error's own message instead of the general form
+   * message (issue 19 §2): set on the refusals of a command's input (no form on the caller's side).
+   */
+  leadWithFirstError?: boolean
+}
+
+/** A field error as the answer carries it (its message translated). */
+type RenderedFieldError = Omit<FieldError, 'message'> & { message: string }
+
+/**
+ * The answer's message (responseDesc / msg) of a refusal (issue 19 §2 "Refusals say why"):
+ * - the general form message (`errors:validation.form`) is said only when the refusal names several
+ *   fields of a form; a refusal of a command's input (`leadWithFirstError`), or one that names a single
+ *   field, leads with its first error's message — the field list stays in errors[] — and says how many
+ *   more there are;
+ * - a refusal whose own key is its first field error's (fieldError) reads as that error, label included;
+ * - any other is its key translated with its params, and the first field's label as `field` should its
+ *   text name one: no `{{placeholder}}` is ever left in the answer.
+ */
+export function refusalMessage(t: (key: string, params?: Record<string, unknown>) => string, err: Pick<AppError, 'messageKey' | 'params' | 'leadWithFirstError'>, errors: readonly RenderedFieldError[] | undefined, fieldLabel?: string): string {
+  const first = errors?.[0]
+  if (first && err.messageKey === 'errors:validation.form') {
+    const fields = new Set(errors!.map((e) => e.field))
+    if (err.leadWithFirstError || fields.size === 1) {
+      return errors!.length > 1 ? t('errors:validation.andMore', { message: first.message, more: errors!.length - 1 }) : first.message
+    }
+  }
+  if (first && err.messageKey === first.messageKey) return first.message
+  return t(err.messageKey, { ...(fieldLabel !== undefined ? { field: fieldLabel } : {}), ...err.params })
 }
 
 export const badRequest = (key: string, params?: Record<string, unknown>, fields?: Omit<FieldError, 'message'>[]) => new AppError(400, key, params, fields)

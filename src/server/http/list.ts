@@ -14,6 +14,7 @@
 import { PassThrough } from 'node:stream'
 import { z } from 'zod'
 import ExcelJS from 'exceljs'
+import { xlsxCell } from './xlsx-cell'
 import { and, asc, desc, gte, ilike, inArray, lt, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyReply } from 'fastify'
@@ -34,8 +35,14 @@ export const EXPORT_CHUNK = 1000
 type Expr = AnyColumn | SQL
 
 export type ListFilter =
-  /** `match`: the condition for the contains-pattern when the column's ILIKE is not the fast way (e.g. `id IN (…)`). */
-  | { type: 'text'; column: Expr; match?: (pattern: string) => SQL }
+  /**
+   * `match`: the condition for the contains-pattern when the column's ILIKE is not the fast way (e.g. `id IN (…)`).
+   * A subquery here takes the caller's pair as parameters (`auth.tenantId`), never a column of the list's
+   * own table: `id IN (SELECT … WHERE l.tenant_id = "outbound_order"."tenant_id")` is correlated, which
+   * PostgreSQL runs as a SubPlan per row (3.5 min per request at 1M orders); uncorrelated it is a semi-join
+   * (tests/contract/sql-subquery-trap.test.ts refuses the correlated shape).
+   */
+  | { type: 'text'; column: Expr; match?: (pattern: string, auth: AuthContext) => SQL }
   | { type: 'enum'; column: Expr; values: readonly string[] }
   | { type: 'dateRange'; column: Expr }
   | { type: 'numberRange'; column: Expr }
@@ -177,7 +184,7 @@ export function listWhere(def: ListDef<any>, query: ListQuery, auth: AuthContext
     switch (f.type) {
       case 'text': {
         const v = query[name]
-        if (typeof v === 'string' && v.trim() !== '') conds.push(f.match ? f.match(containsPattern(v.trim())) : ilike(f.column as AnyColumn, containsPattern(v.trim())))
+        if (typeof v === 'string' && v.trim() !== '') conds.push(f.match ? f.match(containsPattern(v.trim()), auth) : ilike(f.column as AnyColumn, containsPattern(v.trim())))
         break
       }
       case 'enum': {
@@ -388,9 +395,5 @@ export async function streamListXlsx<R extends Record<string, unknown>>(o: Expor
   return raw(out)
 }
 
-function normalizeCell(v: unknown): ExcelJS.CellValue {
-  if (v === null || v === undefined) return null
-  if (v instanceof Date || typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string') return v
-  if (typeof v === 'bigint') return Number(v)
-  return JSON.stringify(v)
-}
+/** A value as an export cell: text that looks like a formula escaped (./xlsx-cell.ts). */
+const normalizeCell = xlsxCell

@@ -6,6 +6,7 @@
 // the field name or its column name (a trailing '*' marks required columns in the template).
 import { randomBytes } from 'node:crypto'
 import ExcelJS from 'exceljs'
+import { xlsxCell } from '../http/xlsx-cell'
 import { sheetRows, SheetTooLargeError, UnreadableSheetError } from './xlsx-reader'
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { AppTx, Queryable } from '../db/client'
@@ -18,7 +19,8 @@ import { DICTIONARIES, dictLabelKey } from '../../domain/dictionaries'
 import { issueMessageKey, issueParams } from '../../domain/validation'
 import { hooksOf } from './hooks'
 import { refDefOf, scopeSqlOf, whereScoped, type ResourceRuntime } from './runtime'
-import { baseColumns, guarded, readOnlyIssue, refineIssues, rowsOf, withDefaults, type RowIssue } from './service'
+import { baseColumns, guarded, readOnlyIssue, refineIssues, withDefaults, type RowIssue } from './service'
+import { rowsOf } from '../db/rows'
 import { guardSharedRows } from './shared-rows'
 
 /** Hard ceiling of data rows in one sheet, whatever the declaration says (one transaction holds them all). */
@@ -421,7 +423,7 @@ export async function templateWorkbook(def: ResourceDef<any>, lang: Language): P
       return (dictValues(fd.dict)?.values ?? []).map((v) => translate(lang, dictLabelKey(fd.dict!, v)))
     })
     const n = Math.max(...lists.map((l) => l.length))
-    for (let i = 0; i < n; i++) vs.addRow(lists.map((l) => l[i] ?? null))
+    for (let i = 0; i < n; i++) vs.addRow(lists.map((l) => xlsxCell(l[i] ?? null)))
   }
   return Buffer.from(await wb.xlsx.writeBuffer())
 }

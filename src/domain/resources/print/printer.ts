@@ -2,6 +2,7 @@
 // or ZPL (thermal label printers), the paper loaded, the address, and the simulated connection — a
 // printer that is not connected refuses print jobs with the spec's "printer not connected".
 import { defineResource } from '../../resource'
+import { PRINTER_ADDRESS_KEY, PRINTER_ADDRESS_RE } from '../../printer-address'
 
 export const printerResource = defineResource({
   name: 'printer',
@@ -15,7 +16,8 @@ export const printerResource = defineResource({
     name: { kind: 'text', required: true, maxLength: 100, width: 180 },
     format: { kind: 'enum', dict: 'printerFormat', required: true, default: 'pdf', width: 120 },
     paper: { kind: 'enum', dict: 'labelPaper', required: true, default: 'PackageLabel_Plain_Paper', width: 190 },
-    address: { kind: 'text', maxLength: 200, width: 180 },
+    // Only the printer protocols the console speaks (issue 19 §3 I5): ../../printer-address.ts.
+    address: { kind: 'text', maxLength: 200, width: 180, pattern: PRINTER_ADDRESS_RE, patternKey: PRINTER_ADDRESS_KEY },
     connected: { kind: 'bool', required: true, default: true, width: 110 },
     status: { kind: 'enum', dict: 'enabledFlag', required: true, default: 1 },
   },

@@ -12,14 +12,14 @@ import { AppError, conflict, fieldError, notFound } from '../../http/errors'
 import { defineRoute, raw, type RouteDef } from '../../http/route'
 import { contentDisposition, listQuerySchema, runList, streamListXlsx, type ExportColumn, type ListDef } from '../../http/list'
 import { defineHandler } from '../../commands/registry'
-import { rowsOf } from '../../resources/service'
+import { rowsOf } from '../../db/rows'
 import { templateWorkbook } from '../../resources/importer'
 import { cellText, idsByCodeOrName, openDocumentSheet, withHeaderCells, type SheetError } from '../../resources/document-sheet'
 import { resourceTables } from '../../db/schema/resources'
 import { inboundOrder } from '../../db/schema/index'
 import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
 import { timeoutHours, timeoutPredicate } from '../../inventory/timeouts'
-import { receiveOneFile } from '../session/files'
+import { receiveOneFile } from '../../http/upload'
 import { translate } from '../../i18n'
 import { registerDocumentLookup, containsPattern as lookupPattern, matchedText } from '../search/registry'
 import { finishReceiving, loadOrderHead, ORDER_TRANSITIONS, refusalOf, transitionOrder } from './order-machine'
@@ -390,7 +390,7 @@ defineHandler<ImportOrdersArgs>('inbound.order.import', async ({ tx, auth, args,
 const o = inboundOrder
 const supplier = resourceTables.supplier!
 
-/** Lines' SKU codes of an order, for the SKU filter (matches any line). */
+/** Lines' SKU codes of an order: the SKU filter's column (it filters with `match`, an id set of matching lines). */
 const skuCodesOf = sql`(SELECT string_agg(ps.sku_code, ' ') FROM inbound_order_line l JOIN product_sku ps ON ps.id = l.sku_id WHERE l.order_id = ${o.id})`
 
 /** The list over the caller's inbound timeout (hours since issued while Issued or Receiving). */
@@ -419,7 +419,13 @@ export function orderList(hours: number, now = new Date()) {
       inboundType: { type: 'enum', column: o.inboundType, values: DICTIONARIES.inboundType.map((e) => e.value) },
       status: { type: 'enum', column: o.status, values: DICTIONARIES.inboundStatus.map((e) => e.value) },
       supplierName: { type: 'text', column: sql`coalesce(${supplier.code}, '') || ' ' || coalesce(${supplier.name}, '')` },
-      sku: { type: 'text', column: skuCodesOf },
+      // As an id set of the pair's matching lines (a semi-join), not an ILIKE over each order's
+      // string_agg of SKU codes (a SubPlan per order of the pair), as the outbound list (issue 19).
+      sku: {
+        type: 'text', column: skuCodesOf,
+        match: (p, auth) => sql`${o.id} IN (SELECT l.order_id FROM inbound_order_line l JOIN product_sku ps ON ps.id = l.sku_id
+          WHERE l.tenant_id = ${auth.tenantId} AND l.warehouse_id = ${auth.warehouseId} AND ps.tenant_id = ${auth.tenantId} AND ps.sku_code ILIKE ${p})`,
+      },
       sourceNo: { type: 'text', column: o.sourceNo },
       createdAt: { type: 'dateRange', column: o.createdAt },
       timedOut: { type: 'enum', column: sql`(${timedOut})`, values: ['true', 'false'] },

@@ -10,19 +10,20 @@
 // Receiving; the receipt that completes every line finishes receiving (inspection or shelving next).
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import type { Area } from '../index'
+import type { Area } from '../../http/area'
 import type { AppTx, Queryable } from '../../db/client'
 import type { AuthContext } from '../../http/context'
 import { conflict, fieldError, notFound } from '../../http/errors'
 import { defineRoute, registerRoutes } from '../../http/route'
 import { defineHandler } from '../../commands/registry'
-import { rowsOf } from '../../resources/service'
+import { rowsOf } from '../../db/rows'
 import { addStock } from '../../inventory/ledger'
 import { findReceivingLocation, getInboundSettings, inboundSettingsOf, receivingLocation, type InboundSettings } from '../../inventory/settings'
 import { inboundOrder, inboundSetting } from '../../db/schema/index'
 import { DOC_PREFIX } from '../../inventory/doc-no'
 import { transitionOrder, finishReceiving } from './order-machine'
 import { InboundStatus } from '../../../domain/dictionaries'
+import { notReceivable } from '../../../domain/states/inbound-order'
 import type { ReceiveArgs, ReceiveResult, ReceivingTask } from '../../../../commands/receiving'
 
 export const RECEIVING_PERMISSIONS = { view: 'menu:harvest', receive: 'harvest:receive' } as const
@@ -140,9 +141,9 @@ export async function receive(tx: AppTx, auth: AuthContext, args: ReceiveArgs): 
   const locked = await lockOrderWithSettings(tx, scope, args.orderNo)
   if (!locked) throw notFound(E('orderNotFound'), { orderNo: args.orderNo })
   const { order, settings } = locked
-  if (order.status !== InboundStatus.Issued && order.status !== InboundStatus.Receiving) {
-    throw conflict(E('notReceivable'), { orderNo: order.orderNo })
-  }
+  // Named with the order's status and the receivable ones (domain/states/inbound-order.ts, as the station).
+  const refused = notReceivable(order)
+  if (refused) throw conflict(refused.key, refused.params)
   const locationId = await receivingLocation(tx, scope, settings)
 
   const { skus, lines } = await codeMatches(tx, auth, order.id, code)

@@ -8,18 +8,20 @@ import { releaseStrip } from '../../db/schema/index'
 import { defineRoute, type RouteDef } from '../../http/route'
 import { badRequest, conflict, notFound } from '../../http/errors'
 import { listQuerySchema, runList, type ListDef } from '../../http/list'
-import { rowsOf } from '../../resources/service'
+import { rowsOf } from '../../db/rows'
 import { defineHandler } from '../../commands/registry'
 import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
 import { timeoutHours, timeoutPredicate } from '../../inventory/timeouts'
 import { registerDocumentLookup, containsPattern } from '../search/registry'
 import { INBOUND_EXTRA_PATHS, ReleaseAddArgs, ReleaseNoArgs } from '../../../../commands/inbound-extra'
 import { refuseUnlessAllowed } from '../../commands/states'
+import { InboundStatus } from '../../../domain/dictionaries'
+import { statusLabelKey } from '../../../domain/states/machine'
 import { releaseStripMachine } from '../../../domain/states/release-strip'
 
 export const RELEASE_PERMISSIONS = { view: 'menu:release-strip', add: 'release-strip:add', release: 'release-strip:release' } as const
 /** Inbound order statuses that let the vehicle go: Receiving 3, Finish 4. */
-export const RELEASABLE_ORDER_STATUS: readonly number[] = [3, 4]
+export const RELEASABLE_ORDER_STATUS: readonly number[] = [InboundStatus.Receiving, InboundStatus.Finish]
 
 const n = (v: unknown) => Number(v)
 
@@ -47,9 +49,16 @@ defineHandler<ReleaseNoArgs>('inbound.release.release', async ({ tx, args, auth,
   if (!s) throw notFound('inbound:release.errors.notFound', { stripNo: args.stripNo })
   refuseUnlessAllowed(releaseStripMachine, 'inbound.release.release', { stripNo: String(s.strip_no), status: n(s.status) }, auth)
   const orderNos = s.order_nos as string[]
-  const blocking = rowsOf(await tx.execute(sql`SELECT order_no FROM inbound_order WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId}
-    AND order_no IN (${sql.join(orderNos.map((x) => sql`${x}`), sql`, `)}) AND status NOT IN (3, 4) ORDER BY order_no`)).map((r) => String(r.order_no))
-  if (blocking.length) throw conflict('inbound:release.errors.ordersNotReceiving', { orderNos: blocking.join(', ') })
+  const blocking = rowsOf(await tx.execute(sql`SELECT order_no, status FROM inbound_order WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId}
+    AND order_no IN (${sql.join(orderNos.map((x) => sql`${x}`), sql`, `)}) AND status NOT IN (${sql.join(RELEASABLE_ORDER_STATUS.map((x) => sql`${x}`), sql`, `)}) ORDER BY order_no`))
+  if (blocking.length) {
+    // Named with the blocking orders' statuses and the ones a release waits for (issue 19 §2).
+    const label = (s: number) => statusLabelKey('inboundStatus', s)
+    throw conflict('inbound:release.errors.ordersNotReceiving', {
+      orderNos: blocking.map((b) => String(b.order_no)).join(', '), status: n(blocking[0]!.status),
+      current: [...new Set(blocking.map((b) => label(n(b.status))))], allowed: RELEASABLE_ORDER_STATUS.map(label),
+    })
+  }
   await tx.execute(sql`UPDATE release_strip SET status = 1, released_at = greatest(now(), arrived_at), updated_at = now(), updated_by = ${auth.userId} WHERE id = ${n(s.id)}`)
   setSummary(`release strip ${s.strip_no} released`)
   return { stripNo: String(s.strip_no), status: 1 }

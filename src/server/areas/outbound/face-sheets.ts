@@ -22,21 +22,21 @@
 import { z } from 'zod'
 import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Area } from '../index'
+import type { Area } from '../../http/area'
 import type { AppTx, Database, Queryable } from '../../db/client'
 import type { AuthContext } from '../../http/context'
 import { AppError, badRequest, conflict, notFound } from '../../http/errors'
 import { defineRoute, registerRoutes, type RouteDef } from '../../http/route'
 import { listQuerySchema, outer, runList, type ListDef } from '../../http/list'
 import { defineHandler } from '../../commands/registry'
-import { refuseUnlessAllowed } from '../../commands/states'
-import { rowsOf } from '../../resources/service'
+import { refuseUnlessAllowed, statusConflict } from '../../commands/states'
+import { rowsOf } from '../../db/rows'
 import { outboundOrder } from '../../db/schema/index'
 import { adapterFor, SIM_NO_PHONE_KEY } from '../../integrations/carriers/simulator'
 import { translate } from '../../i18n'
 import type { CarrierConfig, Consignment } from '../../integrations/carriers/adapter'
 import { renderLabelsPdf, renderLabelsZpl, type CodeKind, type Label, type LabelPaper } from '../../labels/render'
-import { faceSheetMachine, type FaceSheetFacts } from '../../../domain/states/face-sheet'
+import { FACE_SHEET_ERRORS, FACE_SHEET_FROM, faceSheetMachine, type FaceSheetFacts } from '../../../domain/states/face-sheet'
 import { BARCODE_KINDS, DICTIONARIES, FaceSheetStatus, LABEL_PAPERS, OutboundOrderStatus, WaybillState as W } from '../../../domain/dictionaries'
 import {
   BuyFaceSheetsArgs, CancelFaceSheetsArgs, FACE_SHEET_API, FACE_SHEET_PERMISSIONS as P, MAX_FACE_SHEET_BULK, PrintFaceSheetsArgs, faceSheetLabelsUrl,
@@ -220,7 +220,11 @@ defineHandler<BuyFaceSheetsArgs>('outbound.faceSheet.buy', async ({ tx, auth, ar
         VALUES (${auth.tenantId}, ${auth.warehouseId}, ${o.id}, ${o.orderNo}, ${parcelNo}, ${carrier.id}, ${W.Queued}, ${auth.userId})
         ON CONFLICT (order_id, parcel_no) WHERE status IN (1, 2, 3, 4) DO NOTHING RETURNING id`))
       // Only a purchase that slipped past the order lock (none should) lands here: never a second one.
-      if (!row) throw conflict('outbound-label:errors.labelBeingPurchased', { orderNo: o.orderNo })
+      if (!row) {
+        // Named with the live face sheet's state, as the machine's refusal (issue 19 §2).
+        const [live] = rowsOf(await tx.execute(sql`SELECT status FROM face_sheet WHERE order_id = ${o.id} AND parcel_no = ${parcelNo} AND status IN (1, 2, 3, 4) LIMIT 1`))
+        throw statusConflict(FACE_SHEET_ERRORS.purchasing, 'waybillState', live ? n(live.status) : W.Purchasing, FACE_SHEET_FROM.buy, { orderNo: o.orderNo })
+      }
       queued.push({ orderId: o.id, orderNo: o.orderNo, parcelNo, faceSheetId: n(row.id) })
     }
   }

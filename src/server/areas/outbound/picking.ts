@@ -19,8 +19,8 @@ import { AppError, badRequest, conflict, fieldError, notFound } from '../../http
 import { defineRoute, type RouteDef } from '../../http/route'
 import { listQuerySchema, outer, runList, type ListDef } from '../../http/list'
 import { defineHandler } from '../../commands/registry'
-import { refuseUnlessAllowed } from '../../commands/states'
-import { rowsOf } from '../../resources/service'
+import { refuseUnlessAllowed, statusConflict } from '../../commands/states'
+import { rowsOf } from '../../db/rows'
 import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
 import { addStock, consumeReservation, moveStock, releaseReservation, reserveStock, StockStatus, type DocRef, type Operator } from '../../inventory/ledger'
 import { allocateOrder, OUTBOUND_DOC } from '../../inventory/allocation'
@@ -47,6 +47,8 @@ import {
 type Scope = { tenantId: number; warehouseId: number }
 const OS = OutboundOrderStatus
 const T = TaskClaimStatus
+/** The order status picking (and a pick difference's reissue or reallocation) needs: the check and its refusal's `allowed`. */
+const PICKABLE_ORDER: readonly number[] = [OS.Effective]
 const n = (v: unknown) => Number(v)
 const intArray = (ids: readonly number[]) => sql`${`{${ids.map((i) => Math.trunc(i)).join(',')}}`}::int[]`
 const opOf = (auth: AuthContext): Operator => ({ userId: auth.userId, username: auth.username })
@@ -267,7 +269,7 @@ defineHandler<z.output<typeof CreateWaveArgs>>('outbound.wave.create', async ({ 
       WHERE id = ${ids.find((id) => !ok.has(id))!} AND tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId}`))
     if (!bad) throw notFound('outbound:order.errors.notFound')
     // Validated but holding nothing (spec code 6, waiting for stock): short of everything.
-    if (n(bad.status) !== OS.Effective && n(bad.status) !== OS.Approve) throw conflict('outbound:wave.errors.orderNotEffective', { orderNo: bad.order_no })
+    if (n(bad.status) !== OS.Effective && n(bad.status) !== OS.Approve) throw statusConflict('outbound:wave.errors.orderNotEffective', 'outboundOrderStatus', n(bad.status), [OS.Effective, OS.Approve], { orderNo: bad.order_no })
     if (bad.wave_no) throw conflict('outbound:order.errors.inWave', { orderNo: bad.order_no, waveNo: bad.wave_no })
     throw conflict('outbound:wave.errors.orderShort', { orderNo: bad.order_no, short: n(bad.expected_qty) - n(bad.allocated_qty) })
   }
@@ -474,7 +476,7 @@ async function stationTask(tx: AppTx, auth: AuthContext, taskNo: string, command
   return { t, lines: await taskLines(tx, t.id) }
 }
 const pickableOrder = (l: TaskLine) => {
-  if (l.orderStatus !== OS.Effective) throw conflict('outbound:pick.errors.orderNotPickable', { orderNo: l.orderNo, status: l.orderStatus })
+  if (!PICKABLE_ORDER.includes(l.orderStatus)) throw statusConflict('outbound:pick.errors.orderNotPickable', 'outboundOrderStatus', l.orderStatus, PICKABLE_ORDER, { orderNo: l.orderNo })
 }
 
 defineHandler<z.output<typeof PickScanArgs>>('outbound.pick.scan', async ({ tx, auth, args, setSummary }) => {
@@ -550,7 +552,7 @@ defineHandler<ResolveDiffArgs>('outbound.pickDiff.resolve', async ({ tx, auth, a
   const short = n(d.short_qty)
   let resolved = 0
   let taskNo: string | null = null
-  if (args.resolution !== 'outOfStock' && n(d.order_status) !== OS.Effective) throw conflict('outbound:pick.errors.orderNotPickable', { orderNo, status: n(d.order_status) })
+  if (args.resolution !== 'outOfStock' && !PICKABLE_ORDER.includes(n(d.order_status))) throw statusConflict('outbound:pick.errors.orderNotPickable', 'outboundOrderStatus', n(d.order_status), PICKABLE_ORDER, { orderNo })
   if (args.resolution === 'reissue') {
     // Spec section 5: reissue above 0 and not above the quantity to pick.
     if (args.qty! > short) throw new AppError(400, 'outbound:pickDiff.errors.reissueTooMany', { qty: args.qty, short }, [{ field: 'qty', messageKey: 'outbound:pickDiff.errors.reissueTooMany', params: { qty: args.qty, short } }])
@@ -697,7 +699,7 @@ export const WAVE_LIST = {
 const t = pickingTask
 /** Most order numbers a picking task row lists (its order count says how many there are). */
 export const TASK_ORDER_NOS = 5
-const taskList = (s: OutboundSettings) => ({
+export const taskList = (s: OutboundSettings) => ({
   table: t,
   select: {
     id: t.id, taskNo: t.taskNo, status: t.status, waveId: t.waveId, waveNo: sql<string>`(SELECT wave_no FROM wave x WHERE x.id = ${outer(t.waveId)})`.as('waveNo'),
@@ -720,7 +722,11 @@ const taskList = (s: OutboundSettings) => ({
   filters: {
     taskNo: { type: 'text', column: t.taskNo },
     status: { type: 'enum', column: t.status, values: DICTIONARIES.taskClaimStatus.map((e) => e.value) },
-    waveNo: { type: 'text', column: sql`(SELECT wave_no FROM wave x WHERE x.id = ${t.waveId})` },
+    // The pair's matching waves as an id set (a semi-join), not an ILIKE over a wave_no subquery per task (issue 19).
+    waveNo: {
+      type: 'text', column: sql`(SELECT wave_no FROM wave x WHERE x.id = ${t.waveId})`,
+      match: (p, auth) => sql`${t.waveId} IN (SELECT x.id FROM wave x WHERE x.tenant_id = ${auth.tenantId} AND x.warehouse_id = ${auth.warehouseId} AND x.wave_no ILIKE ${p})`,
+    },
     mine: { type: 'enum', column: sql`(${t.claimedBy} IS NOT NULL)::text`, values: ['true', 'false'] },
     createdAt: { type: 'dateRange', column: t.createdAt },
   },

@@ -23,14 +23,14 @@ import { AppError, conflict, fieldError, notFound } from '../../http/errors'
 import { defineRoute, type RouteDef } from '../../http/route'
 import { listQuerySchema, outer, runList, type ListDef } from '../../http/list'
 import { defineHandler } from '../../commands/registry'
-import { refuseUnlessAllowed } from '../../commands/states'
-import { rowsOf } from '../../resources/service'
+import { refuseUnlessAllowed, statusConflict } from '../../commands/states'
+import { rowsOf } from '../../db/rows'
 import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
 import { resolveCodes } from '../inbound/orders'
 import { registerDocumentLookup, containsPattern, matchedText } from '../search/registry'
 import { translate } from '../../i18n'
 import { sortingTask } from '../../db/schema/index'
-import { sortingTaskMachine } from '../../../domain/states/sorting-task'
+import { SORTABLE_ORDER, SORTABLE_PICKING_TASK, sortingTaskMachine } from '../../../domain/states/sorting-task'
 import { DICTIONARIES, dictLabelKey, OutboundOrderStatus, TaskClaimStatus } from '../../../domain/dictionaries'
 import {
   MergeSortArgs, RestSortArgs, SortPutArgs, SortTaskIdsArgs, SORTING_API, SORTING_PERMISSIONS as P, sortingStationPath,
@@ -59,7 +59,7 @@ async function makeSorting(tx: AppTx, auth: AuthContext, kind: 'merge' | 'rest',
   for (const r of tasks) {
     const taskNo = String(r.task_no)
     if (r.task_mode !== 'bulk') throw conflict('outbound-sorting:errors.notBulk', { taskNo })
-    if (n(r.status) !== T.Completed) throw conflict('outbound-sorting:errors.notPicked', { taskNo })
+    if (!SORTABLE_PICKING_TASK.includes(n(r.status))) throw statusConflict('outbound-sorting:errors.notPicked', 'taskClaimStatus', n(r.status), SORTABLE_PICKING_TASK, { taskNo })
     if (n(r.picked_qty) === 0) throw conflict('outbound-sorting:errors.nothingPicked', { taskNo })
   }
   const [taken] = rowsOf(await tx.execute(sql`
@@ -87,7 +87,7 @@ async function makeSorting(tx: AppTx, auth: AuthContext, kind: 'merge' | 'rest',
   const orders = rowsOf(await tx.execute(sql`
     SELECT id, order_no, status FROM outbound_order WHERE id = ANY(${intArray(orderIds)}) ORDER BY id FOR UPDATE`))
   for (const o of orders) {
-    if (n(o.status) !== OutboundOrderStatus.ReadyOut) throw conflict('outbound-sorting:errors.orderNotPicked', { orderNo: o.order_no })
+    if (!SORTABLE_ORDER.includes(n(o.status))) throw statusConflict('outbound-sorting:errors.orderNotPicked', 'outboundOrderStatus', n(o.status), SORTABLE_ORDER, { orderNo: o.order_no })
   }
   const [elsewhere] = rowsOf(await tx.execute(sql`
     SELECT o.order_no, t.task_no FROM picking_task_line tl JOIN picking_task t ON t.id = tl.task_id JOIN outbound_order o ON o.id = tl.order_id
@@ -218,7 +218,7 @@ defineHandler<z.output<typeof SortPutArgs>>('outbound.sort.put', async ({ tx, au
   refuseUnlessAllowed(sortingTaskMachine, 'outbound.sort.put', { sortNo: head.sortNo, status: head.status }, auth)
   const line = await lineFor(tx, head, args.containerCode, args.code, args.slotNo ?? null, true, auth.tenantId)
   if (args.qty > line.qty - line.sorted) throw refusal(409, 'qty', 'outbound-sorting:errors.overSort', { qty: args.qty, remaining: line.qty - line.sorted })
-  if (line.orderStatus !== OutboundOrderStatus.ReadyOut) throw conflict('outbound-sorting:errors.orderNotSortable', { orderNo: line.orderNo })
+  if (!SORTABLE_ORDER.includes(line.orderStatus)) throw statusConflict('outbound-sorting:errors.orderNotSortable', 'outboundOrderStatus', line.orderStatus, SORTABLE_ORDER, { orderNo: line.orderNo })
   await tx.execute(sql`UPDATE sorting_line SET sorted_qty = sorted_qty + ${args.qty} WHERE id = ${line.id}`)
   const [slot] = rowsOf(await tx.execute(sql`
     UPDATE sorting_slot SET sorted_qty = sorted_qty + ${args.qty}, completed_at = CASE WHEN sorted_qty + ${args.qty} = qty THEN now() END

@@ -9,13 +9,14 @@
 // filter (or up to 50 selected rows) with the totals as its last row.
 import { z } from 'zod'
 import ExcelJS from 'exceljs'
+import { xlsxRow } from '../../http/xlsx-cell'
 import { sql, type SQL } from 'drizzle-orm'
 import type { Queryable } from '../../db/client'
 import type { AuthContext } from '../../http/context'
 import { defineRoute, raw, type RouteDef } from '../../http/route'
 import { badRequest, fieldError } from '../../http/errors'
 import { containsPattern, contentDisposition, exportStamp, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SELECTED_EXPORT } from '../../http/list'
-import { rowsOf } from '../../resources/service'
+import { rowsOf } from '../../db/rows'
 import { translate } from '../../i18n'
 import type { Language } from '../../../domain/i18n'
 import { OrderType, OutboundOrderStatus } from '../../../domain/dictionaries'
@@ -170,8 +171,8 @@ async function exportXlsx(db: Queryable, auth: AuthContext, q: Query, lang: Lang
     { header: tr('col.orders'), key: 'orders', width: 10 }, { header: tr('col.parcels'), key: 'parcels', width: 10 }, { header: tr('col.units'), key: 'units', width: 10 },
   ]
   sheet.getRow(1).font = { bold: true }
-  for (const r of rows) sheet.addRow({ ...r, platform: r.platform ?? '', day: r.day ?? '', shopCode: r.shopCode ?? '', shopName: r.shopName ?? '' })
-  const last = sheet.addRow({ day: tr('totals'), ...totals })
+  for (const r of rows) sheet.addRow(xlsxRow({ ...r, platform: r.platform ?? '', day: r.day ?? '', shopCode: r.shopCode ?? '', shopName: r.shopName ?? '' }))
+  const last = sheet.addRow(xlsxRow({ day: tr('totals'), ...totals }))
   last.font = { bold: true }
   return { buffer: Buffer.from(await wb.xlsx.writeBuffer()), count: rows.length }
 }

@@ -13,10 +13,18 @@ import type { AppDb } from '../../db/client'
 import type { Config } from '../../config'
 import { shellMeta } from '../../db/schema/shell'
 import { ROUTES, defineRoute, raw, type RouteDef } from '../../http/route'
-import { forbidden } from '../../http/errors'
+import { forbidden, tooManyRequests } from '../../http/errors'
 import { ADMIN_ROLE } from '../../../domain/permissions'
 
 export const PIPELINE_NAME = 'WMS'
+
+/**
+ * The push channel's sockets (issue 19 §3 I3: a probe held 300 unauthenticated sockets from one
+ * address): at most this many open at once from one client address (a warehouse behind one NAT: one
+ * per console tab) and in all. One more is refused before the upgrade with 429 errors:ws.tooMany; a
+ * console retries later. README "Limits".
+ */
+export const WS_LIMITS = { perAddress: 100, total: 4000 } as const
 export interface VersionEvent { event: 'updated'; name: string; task: { pipelineName: string } }
 
 export function packageVersion(): string {
@@ -56,8 +64,31 @@ export async function versionRoutes(app: FastifyInstance, db: AppDb, config: Con
     handler: () => ({ version: current }),
   })
   app[ROUTES].push(wsDoc)
+  // Open sockets per client address (and in all), counted from the upgrade request until its TCP
+  // connection closes — whether the upgrade completed or not — so nothing is left counted.
+  const perAddress = new Map<string, number>()
+  let open = 0
   app.route({
     method: 'GET', url: '/ws/version',
+    preValidation: async (req: FastifyRequest) => {
+      // An in-process upgrade (fastify.injectWS) has no TCP connection: nothing to hold or to count.
+      const socket = req.raw.socket as typeof req.raw.socket | undefined
+      if (!req.ws || !socket) return
+      const ip = req.ip
+      const mine = perAddress.get(ip) ?? 0
+      if (mine >= WS_LIMITS.perAddress || open >= WS_LIMITS.total) {
+        const limit = mine >= WS_LIMITS.perAddress ? WS_LIMITS.perAddress : WS_LIMITS.total
+        throw tooManyRequests('errors:ws.tooMany', { limit, retryAfter: 30 })
+      }
+      perAddress.set(ip, mine + 1)
+      open++
+      socket.once('close', () => {
+        open--
+        const n = (perAddress.get(ip) ?? 1) - 1
+        if (n > 0) perAddress.set(ip, n)
+        else perAddress.delete(ip)
+      })
+    },
     // wsHandler (not `websocket: true`) so the same path also has a plain HTTP handler.
     // A plain HTTP GET (no upgrade) answers the version, so the path is also a cheap probe.
     handler: async () => ({ version: current }),

@@ -10,10 +10,11 @@ import { useTranslation } from 'react-i18next'
 import { api } from '../../../api/clients'
 import { session } from '../../../state/session'
 import { setDocumentId } from '../../../state/selection'
-import { usePageActive } from '../../registry'
+import { usePageActive } from '../../kit'
 import { runCommand } from '../../../commands/run'
 import { getActiveRegistry } from '../../../commands/registry'
 import { dictLabelKey, InboundStatus } from '../../../../domain/dictionaries'
+import { notReceivable } from '../../../../domain/states/inbound-order'
 import { SideField, StationScreen, classifyScan, focusField, commandSender, defineStation, msg, refusal, useScanQueue, useStationFeedback, useSteps } from '../../../station'
 import type { ReceiveArgs, ReceiveResult, ReceivingTask } from '../../../../../commands/receiving'
 
@@ -45,7 +46,6 @@ export const FINISH_COMMAND = 'inbound.order.finish'
 /** The station's open order is the commands' document while this page is the visible tab. */
 let documentOwner: symbol | undefined
 
-const receivable = (s: number) => s === InboundStatus.Issued || s === InboundStatus.Receiving
 
 export default function ReceivingPage() {
   const { t } = useTranslation()
@@ -76,8 +76,9 @@ export default function ReceivingPage() {
       setTask(next)
       if (next.boxNo) setBoxNo(next.boxNo)
       if (!announce) return next
-      if (!receivable(next.order.status)) {
-        fb.error(msg('inbound:receiving.errors.notReceivable', { orderNo: next.order.orderNo }))
+      const refused = notReceivable(next.order)
+      if (refused) {
+        fb.error(msg(refused.key, refused.params))
         steps.go(next.order.status === InboundStatus.Finish ? 'done' : 'order')
       } else {
         fb.info(msg('inbound:receiving.loaded', { orderNo: next.order.orderNo, remaining: next.order.remaining }))
@@ -138,7 +139,7 @@ export default function ReceivingPage() {
 
   const finishShortage = async () => {
     const def = getActiveRegistry().get(FINISH_COMMAND)
-    if (!task || !def || !receivable(task.order.status)) return
+    if (!task || !def || notReceivable(task.order)) return
     // Permission, confirmation and the server's rules are the command's own; its target is the open
     // order, this page's documentId (the same context the palette sees here).
     const out = await runCommand(def)

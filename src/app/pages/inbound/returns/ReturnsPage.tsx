@@ -11,8 +11,10 @@ import { runCommandById } from '../../../commands/run'
 import { DEFECTIVE_RETURN_REASONS, RETURN_REASONS, type ReturnScanResult } from '../../../../../commands/inbound-extra'
 import { DocStation, defineDocStation, type DocView } from './DocStation'
 import { msg } from '../../../station'
+import { check } from '../../../../domain/states/machine'
+import { returnOrderMachine } from '../../../../domain/states/return-order'
 import { Field, fieldErrorsOf, inputClass, parseLines, type FieldErrors } from './form-ui'
-import { usePageSearch } from '../../registry'
+import { usePageSearch } from '../../kit'
 
 export const RETURNS_STATION = defineDocStation('returns', 'inbound:returns', 'returnOrder', [
   { keys: 'Alt+F', labelKey: 'inbound:returns.finish' },
@@ -88,13 +90,18 @@ export default function ReturnsPage() {
   const show = (no: string) => setOpen((o) => ({ no, seq: (o?.seq ?? 0) + 1 }))
   const recent = useQuery({ queryKey: ['inbound', 'returns', 'recent'], queryFn: () => api.get<{ records: ReturnRow[] }>('/api/inbound/returns', { size: 10 }) })
 
+  // A cancelled return: the machine's refusal of a scan (names its status and where scanning is allowed).
+  const cancelledText = (d: ReturnDetail) => {
+    const v = check(returnOrderMachine, 'inbound.return.scan', { returnNo: d.returnNo, status: d.status, receivedQty: d.receivedQty }, { userId: 0 })
+    return v === true ? msg(`inbound:returns.status.${d.status}`) : msg(v.key, v.params)
+  }
   const load = async (no: string): Promise<DocView> => {
     const d = await api.get<ReturnDetail>(`/api/inbound/returns/${encodeURIComponent(no)}`, undefined, { silent: true })
     const pending = d.expectedQty - d.receivedQty
     const summary = d.status === 0
       ? msg('inbound:returns.summary', { returnNo: d.returnNo, sourceNo: d.sourceNo, status: msg(`inbound:returns.status.${d.status}`), reason: msg(`inbound:returns.reason.${d.reasonCode}`), stock: msg(`dict:stockStatus.${d.stockStatus}`), received: d.receivedQty, expected: d.expectedQty })
       : d.status === 1 ? msg('inbound:returns.completed', { returnNo: d.returnNo, taskNo: d.shelvingTaskNo ?? '—' })
-      : msg('inbound:returns.errors.cancelled', { returnNo: d.returnNo })
+      : cancelledText(d)
     void qc.invalidateQueries({ queryKey: ['inbound', 'returns', 'recent'] })
     return { no: d.returnNo, summary, closed: d.status !== 0, pending, lines: d.lines.map((l) => ({ key: l.lineNo, skuCode: l.skuCode, qty: l.qty, received: l.receivedQty })) }
   }

@@ -14,7 +14,7 @@ import type { AppTx, Queryable } from '../../../db/client'
 import type { AuthContext } from '../../../http/context'
 import { AppError, fieldError } from '../../../http/errors'
 import { defineResourceHooks } from '../../hooks'
-import { check } from '../../../../domain/states/machine'
+import { check, refuseStatus } from '../../../../domain/states/machine'
 import { upcRequestMachine } from '../../../../domain/states/upc-request'
 
 type Row = Record<string, unknown>
@@ -228,7 +228,9 @@ defineResourceHooks('upcRequest', {
     if (action === 'status' || action === 'delete') return
     // Only drafts and rejected requests are edited; under review or approved they are settled.
     if (before && !canTransition('submit', Number(before.status))) {
-      throw fieldError('status', UPC_BAD_STATUS_KEY, { id: before.id })
+      // The request's status and where it may still be edited (those it may be submitted from), as the machine names them.
+      const r = refuseStatus(UPC_BAD_STATUS_KEY, 'upcRequestStatus', Number(before.status), UPC_TRANSITIONS.submit.from, { id: before.id })
+      throw fieldError('status', r.key, r.params)
     }
     const v = { ...before, ...values } as Record<string, unknown>
     const issues = await upcIssuesOf(tx, auth, {
