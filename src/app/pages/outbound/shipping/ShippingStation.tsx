@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatTime } from '../../../../domain/format'
 import { session } from '../../../state/session'
+import { queryClient } from '../../../state/query-client'
 import { BigFact, StationScreen, classifyScan, commandSender, defineStation, msg, refusal, useScanQueue, useStationFeedback, useSteps } from '../../../station'
 import type { ShipResult, ShipScanArgs } from '../../../../../commands/outbound-shipping'
 import { useDocumentContext } from '../../documents/useDocumentContext'
@@ -55,6 +56,8 @@ export function ShippingStation() {
       setLast(r)
       fb.ok(msg(U('shipped'), { orderNo: r.orderNo, trackingNo: r.trackingNo ?? '', handoverNo: r.handoverNo, parcels: r.parcels }))
       refresh()
+      // A handover list opened by its number (?handover=JJ…) shows its parcels: the one just shipped too.
+      void queryClient.invalidateQueries({ queryKey: ['grid', 'handover'] })
     },
     onRefused: (_item, e) => fb.error(refusal(e)),
     onRetry: () => fb.info(msg('inbound:station.network')),
