@@ -8,10 +8,13 @@ export const UserTargetArgs = z.strictObject({ userId: z.number().int().positive
 export type UserTargetArgs = z.infer<typeof UserTargetArgs>
 
 /** Result of admin.user.resetPassword: the temporary password, shown once to the administrator. */
-export interface ResetPasswordResult { userId: number; username: string; temporaryPassword: string }
+export const ResetPasswordResult = z.object({ userId: z.number().int(), username: z.string(), temporaryPassword: z.string() })
+export type ResetPasswordResult = z.infer<typeof ResetPasswordResult>
 /** Panel the reset opens with the ResetPasswordResult as props (rendered by the user screen). */
 export const TEMPORARY_PASSWORD_PANEL = 'adminTemporaryPassword'
-export interface ForceOfflineResult { userId: number; username: string; revokedSessions: number }
+/** Result of admin.user.forceOffline: the sessions revoked. */
+export const ForceOfflineResult = z.object({ userId: z.number().int(), username: z.string(), revokedSessions: z.number().int() })
+export type ForceOfflineResult = z.infer<typeof ForceOfflineResult>
 
 /** The selected user row of the user grid (rows carry `id`). */
 const selectedUser = (ctx: CommandContext): UserTargetArgs => ({ userId: Number(ctx.selection[0]?.id) })
@@ -19,7 +22,7 @@ const selectedUser = (ctx: CommandContext): UserTargetArgs => ({ userId: Number(
 export const adminCommands: CommandDef<any>[] = [
   defineCommand<UserTargetArgs>({
     id: 'admin.user.forceOffline', title: 'commands:admin.user.forceOffline', section: 'admin',
-    permission: 'rights-user:force-offline', selection: 'one', input: UserTargetArgs, server: true,
+    permission: 'rights-user:force-offline', selection: 'one', input: UserTargetArgs, output: ForceOfflineResult, server: true,
     confirm: 'commands:confirm.admin.user.forceOffline',
     run: async (ctx, rt, args) => {
       const r = await rt.callServer<ForceOfflineResult>('admin.user.forceOffline', args ?? selectedUser(ctx))
@@ -29,7 +32,7 @@ export const adminCommands: CommandDef<any>[] = [
   }),
   defineCommand<UserTargetArgs>({
     id: 'admin.user.resetPassword', title: 'commands:admin.user.resetPassword', section: 'admin',
-    permission: 'rights-user:reset-password', selection: 'one', input: UserTargetArgs, server: true,
+    permission: 'rights-user:reset-password', selection: 'one', input: UserTargetArgs, output: ResetPasswordResult, server: true,
     confirm: 'commands:confirm.admin.user.resetPassword',
     run: async (ctx, rt, args) => {
       const r = await rt.callServer<ResetPasswordResult>('admin.user.resetPassword', args ?? selectedUser(ctx))

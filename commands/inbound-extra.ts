@@ -94,6 +94,12 @@ export const InboundSettingsArgs = z.strictObject({
   shelvingTimeoutHours: z.number().int().min(1).max(8760),
 })
 export type InboundSettingsArgs = z.infer<typeof InboundSettingsArgs>
+/** The answer of inbound.settings.save: the warehouse's settings as stored (the receiving location by id; null: the default temporary one). */
+export const InboundSettingsResult = z.object({
+  tenantId: z.number().int(), warehouseId: z.number().int(), receivingLocationId: z.number().int().nullable(), storageMode: z.string(),
+  coStorage: z.boolean(), forbidXbMix: z.boolean(), minScanIntervalMs: z.number().int(),
+  inboundTimeoutHours: z.number().int(), unloadingTimeoutHours: z.number().int(), shelvingTimeoutHours: z.number().int(),
+})
 
 // ---- labels
 export const LABEL_PAPERS = ['PackageLabel_Plain_Paper', 'A4_2', 'A4_4', 'Letter_6'] as const
@@ -107,8 +113,22 @@ export const LABELS_PDF_URL = '/api/inbound/labels.pdf'
 /** The panel the app opens to fetch the PDF with the console's headers (src/app/pages/inbound/labels). */
 export const LABELS_DOWNLOAD_PANEL = 'inboundLabels.download'
 
-export interface ReturnScanResult { returnNo: string; skuCode: string; receivedQty: number; lineQty: number; pending: number; status: number; stockStatus: number; shelvingTaskNo?: string | null }
-export interface QuickScanResult { taskNo: string; orderNo: string; skuCode: string; receivedQty: number; expectedQty: number; pending: number; finished: boolean; shelvingTaskNo?: string | null }
+/** Server answers (the commands' `output`; the types are inferred from them). */
+const int = () => z.number().int()
+/** A return scan: the line's count after it, what is left, and the shelving task once the return is received. */
+export const ReturnScanResult = z.object({ returnNo: z.string(), skuCode: z.string(), receivedQty: int(), lineQty: int(), pending: int(), status: int(), stockStatus: int(), shelvingTaskNo: z.string().nullable() })
+export type ReturnScanResult = z.infer<typeof ReturnScanResult>
+/** A quick inbound scan: the count after it, what is left, and the shelving task once finished. */
+export const QuickScanResult = z.object({ taskNo: z.string(), orderNo: z.string(), skuCode: z.string(), receivedQty: int(), expectedQty: int(), pending: int(), finished: z.boolean(), shelvingTaskNo: z.string().nullable() })
+export type QuickScanResult = z.infer<typeof QuickScanResult>
+const ReturnAdded = z.object({ id: int(), returnNo: z.string() })
+const ReturnReceived = z.object({ returnNo: z.string(), status: int(), shelvingTaskNo: z.string().nullable() })
+const ReturnCancelled = z.object({ returnNo: z.string(), status: int() })
+const QuickAdded = z.object({ taskNo: z.string(), orderNo: z.string(), orderId: int() })
+const QuickFinished = z.object({ taskNo: z.string(), orderNo: z.string(), shelvingTaskNo: z.string().nullable() })
+const ReleaseAdded = z.object({ id: int(), stripNo: z.string() })
+const Released = z.object({ stripNo: z.string(), status: int() })
+const MeasureSaved = z.object({ id: int(), orderNo: z.string() })
 
 /** Label keys of the returns and quick inbound screens (refusals name their fields by these). */
 const RETURN_FIELDS = 'inbound:returns.fields'
@@ -118,9 +138,9 @@ const selectedRow = (ctx: CommandContext) => (ctx.selection.length === 1 ? ctx.s
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined)
 
 /** With arguments: call the server and toast; without: open the screen's form. */
-function formCommand<I>(o: { id: string; permission: string; input: z.ZodType<I>; path: string; done: string; keywords?: string[]; fieldLabel?: (field: string) => string | undefined }): CommandDef<I> {
+function formCommand<I>(o: { id: string; permission: string; input: z.ZodType<I>; output: z.ZodType; path: string; done: string; keywords?: string[]; fieldLabel?: (field: string) => string | undefined }): CommandDef<I> {
   return defineCommand<I>({
-    id: o.id, title: `commands:${o.id}`, section: 'document', permission: o.permission, input: o.input, server: true, keywords: o.keywords, fieldLabel: o.fieldLabel,
+    id: o.id, title: `commands:${o.id}`, section: 'document', permission: o.permission, input: o.input, output: o.output, server: true, keywords: o.keywords, fieldLabel: o.fieldLabel,
     // A form makes one document: the inbound orders a release strip names are its own lines, not changed.
     bulk: false,
     run: async (_ctx, rt, args) => {
@@ -133,9 +153,9 @@ function formCommand<I>(o: { id: string; permission: string; input: z.ZodType<I>
 }
 
 /** Acts on the given document number, else the selected row's (`field`), else asks for it (palette). */
-function rowCommand<I>(o: { id: string; permission: string; input: z.ZodType<I>; field: string; promptKey: string; confirm?: string; done: string; when?: (ctx: CommandContext) => boolean; fieldLabel?: (field: string) => string | undefined; machine: MachineDef<any> }): CommandDef<I> {
+function rowCommand<I>(o: { id: string; permission: string; input: z.ZodType<I>; output: z.ZodType; field: string; promptKey: string; confirm?: string; done: string; when?: (ctx: CommandContext) => boolean; fieldLabel?: (field: string) => string | undefined; machine: MachineDef<any> }): CommandDef<I> {
   return defineCommand<I>({
-    id: o.id, title: `commands:${o.id}`, section: 'status', permission: o.permission, input: o.input, server: true, confirm: o.confirm, when: o.when, fieldLabel: o.fieldLabel,
+    id: o.id, title: `commands:${o.id}`, section: 'status', permission: o.permission, input: o.input, output: o.output, server: true, confirm: o.confirm, when: o.when, fieldLabel: o.fieldLabel,
     // The selected row's or open document's state (its machine in src/domain/states); a number typed
     // in the palette is the server's to judge.
     enabled: enabledByMachine(o.machine, o.id),
@@ -181,41 +201,41 @@ async function printLabels(ctx: CommandContext, rt: CommandRuntime, args?: { ord
 
 export const inboundExtraCommands: readonly CommandDef<any>[] = [
   // Returns receipt
-  formCommand({ id: 'inbound.return.add', permission: 'returns-receipt:add', input: ReturnAddArgs, path: INBOUND_EXTRA_PATHS.returns, done: 'inbound:returns.done.added', keywords: ['TH'], fieldLabel: screenLabels(ReturnAddArgs, RETURN_FIELDS) }),
+  formCommand({ id: 'inbound.return.add', permission: 'returns-receipt:add', input: ReturnAddArgs, output: ReturnAdded, path: INBOUND_EXTRA_PATHS.returns, done: 'inbound:returns.done.added', keywords: ['TH'], fieldLabel: screenLabels(ReturnAddArgs, RETURN_FIELDS) }),
   defineCommand<ReturnScanArgs>({
-    id: 'inbound.return.scan', title: 'commands:inbound.return.scan', enabled: enabledByMachine(returnOrderMachine, 'inbound.return.scan'), section: 'scan', permission: 'returns-receipt:receive', input: ReturnScanArgs, server: true,
+    id: 'inbound.return.scan', title: 'commands:inbound.return.scan', enabled: enabledByMachine(returnOrderMachine, 'inbound.return.scan'), section: 'scan', permission: 'returns-receipt:receive', input: ReturnScanArgs, output: ReturnScanResult, server: true,
     fieldLabel: screenLabels(ReturnScanArgs, RETURN_FIELDS),
     run: async (_ctx, rt, args) => {
       if (args === undefined) { rt.navigate(INBOUND_EXTRA_PATHS.returns); return undefined }
       return rt.callServer('inbound.return.scan', args)
     },
   }),
-  rowCommand({ id: 'inbound.return.finish', machine: returnOrderMachine, permission: 'returns-receipt:receive', input: ReturnNoArgs, field: 'returnNo', promptKey: 'inbound:returns.fields.returnNo', done: 'inbound:returns.done.received', confirm: 'inbound:returns.finishConfirm',
+  rowCommand({ id: 'inbound.return.finish', machine: returnOrderMachine, permission: 'returns-receipt:receive', input: ReturnNoArgs, output: ReturnReceived, field: 'returnNo', promptKey: 'inbound:returns.fields.returnNo', done: 'inbound:returns.done.received', confirm: 'inbound:returns.finishConfirm',
     fieldLabel: screenLabels(ReturnNoArgs, RETURN_FIELDS), when: (ctx) => ctx.route.startsWith(INBOUND_EXTRA_PATHS.returns) }),
   // Spec section 5: cancelling a return order is irreversible (confirm).
-  rowCommand({ id: 'inbound.return.cancel', machine: returnOrderMachine, permission: 'returns-receipt:cancel', input: ReturnNoArgs, field: 'returnNo', promptKey: 'inbound:returns.fields.returnNo', done: 'inbound:returns.done.cancelled', confirm: 'inbound:returns.cancelConfirm',
+  rowCommand({ id: 'inbound.return.cancel', machine: returnOrderMachine, permission: 'returns-receipt:cancel', input: ReturnNoArgs, output: ReturnCancelled, field: 'returnNo', promptKey: 'inbound:returns.fields.returnNo', done: 'inbound:returns.done.cancelled', confirm: 'inbound:returns.cancelConfirm',
     fieldLabel: screenLabels(ReturnNoArgs, RETURN_FIELDS), when: (ctx) => ctx.route.startsWith(INBOUND_EXTRA_PATHS.returns) }),
   // Quick inbound
-  formCommand({ id: 'inbound.quick.add', permission: 'stock-in-quickly:add', input: QuickAddArgs, path: INBOUND_EXTRA_PATHS.quick, done: 'inbound:quick.done.added', keywords: ['KR'], fieldLabel: screenLabels(QuickAddArgs, QUICK_FIELDS) }),
+  formCommand({ id: 'inbound.quick.add', permission: 'stock-in-quickly:add', input: QuickAddArgs, output: QuickAdded, path: INBOUND_EXTRA_PATHS.quick, done: 'inbound:quick.done.added', keywords: ['KR'], fieldLabel: screenLabels(QuickAddArgs, QUICK_FIELDS) }),
   defineCommand<QuickScanArgs>({
-    id: 'inbound.quick.scan', title: 'commands:inbound.quick.scan', enabled: enabledByMachine(quickInboundMachine, 'inbound.quick.scan'), section: 'scan', permission: 'stock-in-quickly:receive', input: QuickScanArgs, server: true,
+    id: 'inbound.quick.scan', title: 'commands:inbound.quick.scan', enabled: enabledByMachine(quickInboundMachine, 'inbound.quick.scan'), section: 'scan', permission: 'stock-in-quickly:receive', input: QuickScanArgs, output: QuickScanResult, server: true,
     fieldLabel: screenLabels(QuickScanArgs, QUICK_FIELDS),
     run: async (_ctx, rt, args) => {
       if (args === undefined) { rt.navigate(INBOUND_EXTRA_PATHS.quick); return undefined }
       return rt.callServer('inbound.quick.scan', args)
     },
   }),
-  rowCommand({ id: 'inbound.quick.finish', machine: quickInboundMachine, permission: 'stock-in-quickly:receive', input: QuickNoArgs, field: 'taskNo', promptKey: 'inbound:quick.fields.taskNo', done: 'inbound:quick.done.finished', confirm: 'inbound:quick.finishConfirm',
+  rowCommand({ id: 'inbound.quick.finish', machine: quickInboundMachine, permission: 'stock-in-quickly:receive', input: QuickNoArgs, output: QuickFinished, field: 'taskNo', promptKey: 'inbound:quick.fields.taskNo', done: 'inbound:quick.done.finished', confirm: 'inbound:quick.finishConfirm',
     fieldLabel: screenLabels(QuickNoArgs, QUICK_FIELDS), when: (ctx) => ctx.route.startsWith(INBOUND_EXTRA_PATHS.quick) }),
   // Vehicle release
-  formCommand({ id: 'inbound.release.add', permission: 'release-strip:add', input: ReleaseAddArgs, path: INBOUND_EXTRA_PATHS.release, done: 'inbound:release.done.added', keywords: ['FX'], fieldLabel: screenLabels(ReleaseAddArgs, 'inbound:release.fields') }),
-  rowCommand({ id: 'inbound.release.release', machine: releaseStripMachine, permission: 'release-strip:release', input: ReleaseNoArgs, field: 'stripNo', promptKey: 'inbound:release.fields.stripNo', done: 'inbound:release.done.released', confirm: 'inbound:release.releaseConfirm',
+  formCommand({ id: 'inbound.release.add', permission: 'release-strip:add', input: ReleaseAddArgs, output: ReleaseAdded, path: INBOUND_EXTRA_PATHS.release, done: 'inbound:release.done.added', keywords: ['FX'], fieldLabel: screenLabels(ReleaseAddArgs, 'inbound:release.fields') }),
+  rowCommand({ id: 'inbound.release.release', machine: releaseStripMachine, permission: 'release-strip:release', input: ReleaseNoArgs, output: Released, field: 'stripNo', promptKey: 'inbound:release.fields.stripNo', done: 'inbound:release.done.released', confirm: 'inbound:release.releaseConfirm',
     fieldLabel: screenLabels(ReleaseNoArgs, 'inbound:release.fields'), when: (ctx) => ctx.route.startsWith(INBOUND_EXTRA_PATHS.release) }),
   // Inbound measure
-  formCommand({ id: 'inbound.measure.save', permission: 'inbound-measure:edit', input: MeasureSaveArgs, path: INBOUND_EXTRA_PATHS.measure, done: 'inbound:measure.done.saved', fieldLabel: screenLabels(MeasureSaveArgs, 'inbound:measure.fields') }),
+  formCommand({ id: 'inbound.measure.save', permission: 'inbound-measure:edit', input: MeasureSaveArgs, output: MeasureSaved, path: INBOUND_EXTRA_PATHS.measure, done: 'inbound:measure.done.saved', fieldLabel: screenLabels(MeasureSaveArgs, 'inbound:measure.fields') }),
   // Settings
   defineCommand<InboundSettingsArgs>({
-    id: 'inbound.settings.save', title: 'commands:inbound.settings.save', section: 'admin', permission: 'inbound-setting:edit', input: InboundSettingsArgs, server: true,
+    id: 'inbound.settings.save', title: 'commands:inbound.settings.save', section: 'admin', permission: 'inbound-setting:edit', input: InboundSettingsArgs, output: InboundSettingsResult, server: true,
     fieldLabel: screenLabels(InboundSettingsArgs, 'inbound:settings.fields'),
     run: async (_ctx, rt, args) => {
       if (args === undefined) { rt.navigate(INBOUND_EXTRA_PATHS.settings); return undefined }

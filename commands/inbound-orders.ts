@@ -99,10 +99,27 @@ export const ImportOrdersArgs = z.strictObject({ rows: z.array(ImportOrderRow).m
 export type ImportOrdersArgs = z.infer<typeof ImportOrdersArgs>
 
 /** Server answers. */
-export interface CreatedOrder { id: number; orderNo: string; expectedQty: number; lines: number }
-export interface TransitionResult { changed: { id: number; orderNo: string; from: number; to: number; inspectionNo?: string; shelvingTaskNo?: string }[] }
-export interface StatusVerdict { id: number; orderNo: string | null; from: number | null; to: number; change: boolean; reason: string | null; message: string | null }
-export interface BulkStatusResult extends TransitionResult { refused: StatusVerdict[] }
+/** The answer of inbound.order.create / edit: the order, its expected units and its number of lines. */
+export const CreatedOrder = z.object({ id: z.number().int(), orderNo: z.string(), expectedQty: z.number().int(), lines: z.number().int() })
+export type CreatedOrder = z.infer<typeof CreatedOrder>
+/** The answer of a status move: each order from → to; finishing receiving names what comes next (an inspection order or a shelving task). */
+export const TransitionResult = z.object({
+  changed: z.array(z.object({
+    id: z.number().int(), orderNo: z.string(), from: z.number().int(), to: z.number().int(),
+    inspectionNo: z.string().optional(), shelvingTaskNo: z.string().optional(),
+  })),
+})
+export type TransitionResult = z.infer<typeof TransitionResult>
+export const StatusVerdict = z.object({
+  id: z.number().int(), orderNo: z.string().nullable(), from: z.number().int().nullable(), to: z.number().int(), change: z.boolean(),
+  reason: z.string().nullable(), message: z.string().nullable(),
+})
+export type StatusVerdict = z.infer<typeof StatusVerdict>
+/** The answer of inbound.order.status: the orders moved, and each refused one with the reason's key (message null: the caller translates). */
+export const BulkStatusResult = TransitionResult.extend({ refused: z.array(StatusVerdict) })
+export type BulkStatusResult = z.infer<typeof BulkStatusResult>
+/** The answer of inbound.order.import: the orders created from the sheet. */
+export const ImportOrdersResult = z.object({ created: z.number().int(), orderNos: z.array(z.string()) })
 
 /** Endpoints (src/server/areas/inbound/orders.ts). */
 export const INBOUND_ORDER_API = {
@@ -172,7 +189,7 @@ const bulkOrders = (askFrom: number) => ({ noun: 'palette:bulk.count.inboundOrde
 
 function transition(id: string, permission: string, done: string, opts: { confirm?: string; when?: (ctx: CommandContext) => boolean } = {}): CommandDef<OrderIdsArgs> {
   return defineCommand<OrderIdsArgs>({
-    id, title: `commands:${id}`, section: 'status', permission, input: OrderIdsArgs, server: true,
+    id, title: `commands:${id}`, section: 'status', permission, input: OrderIdsArgs, output: TransitionResult, server: true,
     keywords: ['RK', 'inbound'], confirm: opts.confirm, bulk: bulkOrders(opts.confirm ? 1 : 2),
     when: opts.when ?? onOrderScreens, enabled: byMachine(id),
     run: async (ctx, rt, args) => {
@@ -189,7 +206,7 @@ const ORDER_FIELDS = 'inbound:order.fields'
 export const inboundOrderCommands: readonly CommandDef<any>[] = [
   defineCommand<CreateOrderArgs>({
     id: 'inbound.order.create', title: 'commands:inbound.order.create', section: 'document', permission: INBOUND_ORDER_PERMISSIONS.add,
-    input: CreateOrderArgs, server: true, keywords: ['RK', 'inbound', 'purchase', 'new'], fieldLabel: screenFieldLabels(CreateOrderArgs, ORDER_FIELDS),
+    input: CreateOrderArgs, output: CreatedOrder, server: true, keywords: ['RK', 'inbound', 'purchase', 'new'], fieldLabel: screenFieldLabels(CreateOrderArgs, ORDER_FIELDS),
     run: async (_ctx, rt, args) => {
       if (args === undefined) { rt.navigate(orderDialogPath.create()); return undefined }
       const r = await rt.callServer<CreatedOrder>('inbound.order.create', args)
@@ -199,7 +216,7 @@ export const inboundOrderCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<EditOrderArgs>({
     id: 'inbound.order.edit', title: 'commands:inbound.order.edit', section: 'document', permission: INBOUND_ORDER_PERMISSIONS.edit,
-    input: EditOrderArgs, server: true, keywords: ['RK', 'inbound'], when: onOrderScreens, fieldLabel: screenFieldLabels(EditOrderArgs, ORDER_FIELDS),
+    input: EditOrderArgs, output: CreatedOrder, server: true, keywords: ['RK', 'inbound'], when: onOrderScreens, fieldLabel: screenFieldLabels(EditOrderArgs, ORDER_FIELDS),
     enabled: editable,
     run: async (ctx, rt, args) => {
       if (args === undefined) { rt.navigate(orderDialogPath.edit(selectedOrderIds(ctx)[0]!)); return undefined }
@@ -217,7 +234,7 @@ export const inboundOrderCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<OrderStatusArgs>({
     id: 'inbound.order.status', title: 'commands:inbound.order.status', section: 'status', permission: INBOUND_ORDER_PERMISSIONS.status,
-    input: OrderStatusArgs, server: true, keywords: ['RK', 'inbound', 'bulk'], when: onOrderScreens, enabled: needsSelection,
+    input: OrderStatusArgs, output: BulkStatusResult, server: true, keywords: ['RK', 'inbound', 'bulk'], when: onOrderScreens, enabled: needsSelection,
     // The bulk status dialog previews every order and its button names how many change: it is the question.
     bulk: { ...bulkOrders(1), dialog: true },
     run: async (ctx, rt, args) => {
@@ -231,7 +248,7 @@ export const inboundOrderCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<ImportOrdersArgs>({
     id: 'inbound.order.import', title: 'commands:inbound.order.import', section: 'document', permission: INBOUND_ORDER_PERMISSIONS.import,
-    input: ImportOrdersArgs, server: true, keywords: ['RK', 'inbound', 'excel', 'xlsx'],
+    input: ImportOrdersArgs, output: ImportOrdersResult, server: true, keywords: ['RK', 'inbound', 'excel', 'xlsx'],
     run: async (_ctx, rt, args) => {
       if (args === undefined) { rt.navigate(orderDialogPath.import()); return undefined }
       return rt.callServer<{ created: number; orderNos: string[] }>('inbound.order.import', args)

@@ -32,16 +32,23 @@ export type InspectionCompleteArgs = z.infer<typeof InspectionCompleteArgs>
 export const InspectionNoArgs = z.strictObject({ inspectionNo: DocNo })
 export type InspectionNoArgs = z.infer<typeof InspectionNoArgs>
 
-export interface InspectionLineView {
-  id: number; skuId: number; skuCode: string; batchNo: string; locationCode: string; qty: number; passQty: number; failQty: number
-}
-export interface InspectionView {
-  id: number; inspectionNo: string; orderNo: string; kind: number; status: number; qty: number; passQty: number; failQty: number
-  generatedNo: string | null; completedAt: string | null; lines: InspectionLineView[]
-}
+export const InspectionLineView = z.object({
+  id: z.number().int(), skuId: z.number().int(), skuCode: z.string(), batchNo: z.string(), locationCode: z.string(), qty: z.number().int(), passQty: z.number().int(), failQty: z.number().int(),
+})
+export type InspectionLineView = z.infer<typeof InspectionLineView>
+/** An inspection order as the station shows it: the answer of inbound.inspection.complete. */
+export const InspectionView = z.object({
+  id: z.number().int(), inspectionNo: z.string(), orderNo: z.string(), kind: z.number().int(), status: z.number().int(), qty: z.number().int(), passQty: z.number().int(), failQty: z.number().int(),
+  generatedNo: z.string().nullable(), completedAt: z.string().nullable(), lines: z.array(InspectionLineView),
+})
+export type InspectionView = z.infer<typeof InspectionView>
 
-export interface InspectionRecordResult { inspection: InspectionView; lineId: number; pass: number; fail: number }
-export interface InspectionGenerateResult { inspectionNo: string; generatedNo: string; kind: number }
+/** The answer of inbound.inspection.record: the inspection after the count, the line counted, and what passed and failed. */
+export const InspectionRecordResult = z.object({ inspection: InspectionView, lineId: z.number().int(), pass: z.number().int(), fail: z.number().int() })
+export type InspectionRecordResult = z.infer<typeof InspectionRecordResult>
+/** The answer of inbound.inspection.generate: the document generated from the inspection (a shelving task). */
+export const InspectionGenerateResult = z.object({ inspectionNo: z.string(), generatedNo: z.string(), kind: z.number().int() })
+export type InspectionGenerateResult = z.infer<typeof InspectionGenerateResult>
 
 const selectedNo = (sel: readonly Record<string, unknown>[]) => (sel.length === 1 && typeof sel[0]?.inspectionNo === 'string' ? sel[0].inspectionNo : undefined)
 
@@ -51,7 +58,7 @@ const FIELDS = 'inbound:inspection.fields'
 export const inspectionCommands: readonly CommandDef<any>[] = [
   defineCommand<InspectionRecordArgs>({
     id: 'inbound.inspection.record', title: 'commands:inbound.inspection.record', section: 'scan', permission: 'test-list:inspect',
-    input: InspectionRecordArgs, server: true, keywords: ['inspect', 'QC', 'pass', 'fail'], enabled: enabledByMachine(inspectionMachine, 'inbound.inspection.record'), fieldLabel: screenFieldLabels(InspectionRecordArgs, FIELDS),
+    input: InspectionRecordArgs, output: InspectionRecordResult, server: true, keywords: ['inspect', 'QC', 'pass', 'fail'], enabled: enabledByMachine(inspectionMachine, 'inbound.inspection.record'), fieldLabel: screenFieldLabels(InspectionRecordArgs, FIELDS),
     run: async (_ctx, rt, args) => {
       if (args === undefined) { rt.navigate(`${INSPECTION_PATH}?station=1`); return undefined }
       return rt.callServer<InspectionRecordResult>('inbound.inspection.record', args)
@@ -59,7 +66,7 @@ export const inspectionCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<InspectionCompleteArgs>({
     id: 'inbound.inspection.complete', title: 'commands:inbound.inspection.complete', section: 'document', permission: 'test-list:inspect',
-    input: InspectionCompleteArgs, server: true, keywords: ['inspect', 'QC', 'complete'], enabled: enabledByMachine(inspectionMachine, 'inbound.inspection.complete'), fieldLabel: screenFieldLabels(InspectionCompleteArgs, FIELDS),
+    input: InspectionCompleteArgs, output: InspectionView, server: true, keywords: ['inspect', 'QC', 'complete'], enabled: enabledByMachine(inspectionMachine, 'inbound.inspection.complete'), fieldLabel: screenFieldLabels(InspectionCompleteArgs, FIELDS),
     run: async (ctx, rt, args) => {
       const a = args ?? (selectedNo(ctx.selection) ? { inspectionNo: selectedNo(ctx.selection)! } : undefined)
       if (!a) { rt.navigate(`${INSPECTION_PATH}?station=1`); return undefined }
@@ -70,7 +77,7 @@ export const inspectionCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<InspectionNoArgs>({
     id: 'inbound.inspection.generate', title: 'commands:inbound.inspection.generate', section: 'document', permission: 'test-list:generate',
-    input: InspectionNoArgs, server: true, keywords: ['inspect', 'QC', 'shelving', 'transfer', 'generate'], fieldLabel: screenFieldLabels(InspectionNoArgs, FIELDS),
+    input: InspectionNoArgs, output: InspectionGenerateResult, server: true, keywords: ['inspect', 'QC', 'shelving', 'transfer', 'generate'], fieldLabel: screenFieldLabels(InspectionNoArgs, FIELDS),
     // No `selection`: the station runs it with its own document (the list with the selected row).
     when: (ctx) => ctx.route.startsWith(INSPECTION_PATH), enabled: enabledByMachine(inspectionMachine, 'inbound.inspection.generate'),
     run: async (ctx, rt, args) => {

@@ -46,21 +46,21 @@ export const PrintFaceSheetsArgs = z.strictObject({
 })
 export type PrintFaceSheetsArgs = z.infer<typeof PrintFaceSheetsArgs>
 
-/** Server answers. */
+/** Server answers (the commands' `output`; the types are inferred from them). */
+const Message = z.object({ key: z.string(), params: z.record(z.string(), z.unknown()) })
+export const BuyRefusal = z.object({ orderId: z.number().int(), orderNo: z.string(), reason: Message, hint: Message, message: z.string() })
+export type BuyRefusal = z.infer<typeof BuyRefusal>
 /** One queued purchase per parcel that had no live face sheet. */
-export interface BuyResult {
-  queued: { orderId: number; orderNo: string; parcelNo: number; faceSheetId: number }[]
+export const BuyResult = z.object({
+  queued: z.array(z.object({ orderId: z.number().int(), orderNo: z.string(), parcelNo: z.number().int(), faceSheetId: z.number().int() })),
   /** Orders the carrier refuses (no carrier, disabled, no consignee phone …): the reason, what to do, and both translated. */
-  refused: BuyRefusal[]
-}
-export interface BuyRefusal {
-  orderId: number; orderNo: string
-  reason: { key: string; params: Record<string, unknown> }
-  hint: { key: string; params: Record<string, unknown> }
-  message: string
-}
-export interface CancelResult { cancelled: string[] }
-export interface PrintResult { printer: string; format: 'pdf' | 'zpl'; paper: string; labels: number; bytes: number; jobId: number; url: string }
+  refused: z.array(BuyRefusal),
+})
+export type BuyResult = z.infer<typeof BuyResult>
+export const CancelResult = z.object({ cancelled: z.array(z.string()) })
+export type CancelResult = z.infer<typeof CancelResult>
+export const PrintResult = z.object({ printer: z.string(), format: z.enum(['pdf', 'zpl']), paper: z.string(), labels: z.number().int(), bytes: z.number().int(), jobId: z.number().int(), url: z.string() })
+export type PrintResult = z.infer<typeof PrintResult>
 
 /** Endpoints (src/server/areas/outbound/face-sheets.ts). */
 export const FACE_SHEET_API = {
@@ -121,7 +121,7 @@ async function downloadLabels(ctx: CommandContext, rt: CommandRuntime) {
 export const faceSheetCommands: readonly CommandDef<any>[] = [
   defineCommand<BuyFaceSheetsArgs>({
     id: 'outbound.faceSheet.buy', title: 'commands:outbound.faceSheet.buy', section: 'document', permission: P.buy,
-    input: BuyFaceSheetsArgs, server: true, keywords: KEYWORDS, shortcut: 'Alt+b', scope: 'grid', when: here, enabled: buyEnabled, bulk: sheets(2),
+    input: BuyFaceSheetsArgs, output: BuyResult, server: true, keywords: KEYWORDS, shortcut: 'Alt+b', scope: 'grid', when: here, enabled: buyEnabled, bulk: sheets(2),
     fieldLabel: (f) => `outbound-label:fields.${f}`,
     run: async (ctx, rt, args) => {
       const r = await rt.callServer<BuyResult>('outbound.faceSheet.buy', args ?? { orderIds: faceSheetOrderIds(ctx) })
@@ -133,7 +133,7 @@ export const faceSheetCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<CancelFaceSheetsArgs>({
     id: 'outbound.faceSheet.cancel', title: 'commands:outbound.faceSheet.cancel', section: 'status', permission: P.cancel,
-    input: CancelFaceSheetsArgs, server: true, keywords: [...KEYWORDS, 'cancel'], shortcut: 'Alt+x', scope: 'grid', when: here,
+    input: CancelFaceSheetsArgs, output: CancelResult, server: true, keywords: [...KEYWORDS, 'cancel'], shortcut: 'Alt+x', scope: 'grid', when: here,
     enabled: byMachine('outbound.faceSheet.cancel'), confirm: 'outbound-label:confirm.cancel', fieldLabel: (f) => `outbound-label:fields.${f}`, bulk: sheets(1),
     run: async (ctx, rt, args) => {
       const r = await rt.callServer<CancelResult>('outbound.faceSheet.cancel', args ?? { orderIds: faceSheetOrderIds(ctx) })
@@ -143,7 +143,7 @@ export const faceSheetCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<PrintFaceSheetsArgs>({
     id: 'outbound.faceSheet.print', title: 'commands:outbound.faceSheet.print', section: 'document', permission: P.print,
-    input: PrintFaceSheetsArgs, server: true, keywords: [...KEYWORDS, 'print', 'PDF', 'ZPL'], shortcut: 'Alt+l', scope: 'grid', when: here,
+    input: PrintFaceSheetsArgs, output: PrintResult, server: true, keywords: [...KEYWORDS, 'print', 'PDF', 'ZPL'], shortcut: 'Alt+l', scope: 'grid', when: here,
     enabled: byMachine('outbound.faceSheet.print'), fieldLabel: (f) => `outbound-label:fields.${f}`, bulk: sheets(2),
     run: async (ctx, rt, args) => {
       const r = await rt.callServer<PrintResult>('outbound.faceSheet.print', args ?? { orderIds: faceSheetOrderIds(ctx) })

@@ -118,7 +118,12 @@ export type ShippingMethodArgs = z.infer<typeof ShippingMethodArgs>
 /** Switch the warehouse of orders (within the tenant, to a warehouse the operator works in). */
 export const SwitchWarehouseArgs = OutboundIdsArgs.extend({ warehouseId: z.number().int().positive() })
 export type SwitchWarehouseArgs = z.infer<typeof SwitchWarehouseArgs>
-export interface SwitchResult { moved: { id: number; from: string; to: string; status: number }[]; warehouseId: number }
+/** The answer of outbound.order.switchWarehouse: each order's number here and there, its status there. */
+export const SwitchResult = z.object({
+  moved: z.array(z.object({ id: z.number().int(), from: z.string(), to: z.string(), status: z.number().int() })),
+  warehouseId: z.number().int(),
+})
+export type SwitchResult = z.infer<typeof SwitchResult>
 
 /** The moves an operator may choose in the bulk status dialog: each is one of the commands below. */
 export const BULK_OUTBOUND_ACTIONS = ['validate', 'void', 'lock', 'unlock', 'stop', 'terminate', 'refreshLock'] as const
@@ -154,11 +159,28 @@ export const OutboundChange = z.object({
 export type OutboundChange = z.infer<typeof OutboundChange>
 export const OutboundTransitionResult = z.object({ changed: z.array(OutboundChange) })
 export type OutboundTransitionResult = z.infer<typeof OutboundTransitionResult>
-export interface MergeResult { orderNo: string; id: number; mergedFrom: string[]; expectedQty: number }
+/** The answer of outbound.order.merge: the new order and the numbers of the orders merged into it. */
+export const MergeResult = z.object({ orderNo: z.string(), id: z.number().int(), mergedFrom: z.array(z.string()), expectedQty: z.number().int() })
+export type MergeResult = z.infer<typeof MergeResult>
 /** Split by the order splitting rule: the order keeps the first part, each other part is a new order. */
-export interface SplitResult { orderNo: string; rule: string; splitBy: string; parts: { orderNo: string; expectedQty: number; lines: number }[] }
-export interface OutboundVerdict { id: number; orderNo: string | null; from: number | null; change: boolean; reason: string | null; message: string | null }
-export interface OutboundBulkResult extends OutboundTransitionResult { refused: OutboundVerdict[] }
+export const SplitResult = z.object({
+  orderNo: z.string(), rule: z.string(), splitBy: z.string(),
+  parts: z.array(z.object({ orderNo: z.string(), expectedQty: z.number().int(), lines: z.number().int() })),
+})
+export type SplitResult = z.infer<typeof SplitResult>
+/** The answer of outbound.order.split: per order split, its parts (the first keeps the order's number). */
+export const SplitAnswer = z.object({ split: z.array(SplitResult) })
+export const OutboundVerdict = z.object({
+  id: z.number().int(), orderNo: z.string().nullable(), from: z.number().int().nullable(), change: z.boolean(),
+  reason: z.string().nullable(), message: z.string().nullable(),
+})
+export type OutboundVerdict = z.infer<typeof OutboundVerdict>
+/** The answer of outbound.order.status: the orders moved, and each refused one with the reason's key (message null: the caller translates). */
+export const OutboundBulkResult = OutboundTransitionResult.extend({ refused: z.array(OutboundVerdict) })
+export type OutboundBulkResult = z.infer<typeof OutboundBulkResult>
+/** The answer of outbound.order.import: the orders created from the sheet. */
+export const ImportOutboundResult = z.object({ created: z.number().int(), orderNos: z.array(z.string()) })
+export type ImportOutboundResult = z.infer<typeof ImportOutboundResult>
 
 /** Endpoints (src/server/areas/outbound/orders.ts). */
 export const OUTBOUND_ORDER_API = {
@@ -272,17 +294,17 @@ export const outboundOrderCommands: readonly CommandDef<any>[] = [
   transition('outbound.order.terminate', P.terminate, 'outbound:order.done.terminated', { reason: 'outbound:order.prompt.terminateReason', confirm: 'outbound:order.confirm.terminate' }),
   transition('outbound.order.refreshLock', P.refreshLock, 'outbound:order.done.refreshed'),
   defineCommand<OutboundIdsArgs>({
-    id: 'outbound.order.split', title: 'commands:outbound.order.split', section: 'document', permission: P.split, input: OutboundIdsArgs, server: true,
+    id: 'outbound.order.split', title: 'commands:outbound.order.split', section: 'document', permission: P.split, input: OutboundIdsArgs, output: SplitAnswer, server: true,
     keywords: [...KEYWORDS, 'split'], when: onListOrDetails, enabled: byMachine('outbound.order.split'), confirm: 'outbound:order.confirm.split', bulk: bulkOrders(),
     run: async (ctx, rt, args) => {
-      const r = await rt.callServer<{ split: SplitResult[] }>('outbound.order.split', args ?? { ids: selectedOutboundIds(ctx) })
+      const r = await rt.callServer<z.infer<typeof SplitAnswer>>('outbound.order.split', args ?? { ids: selectedOutboundIds(ctx) })
       rt.toast('success', 'outbound:order.done.split', { count: r.split.reduce((n, x) => n + x.parts.length - 1, 0), orderNo: r.split.map((x) => x.parts.map((p) => p.orderNo).join(' + ')).join(', ') })
       return r
     },
   }),
   defineCommand<ShippingMethodArgs>({
     id: 'outbound.order.shippingMethod', title: 'commands:outbound.order.shippingMethod', section: 'document', permission: P.shippingMethod,
-    input: ShippingMethodArgs, server: true, keywords: [...KEYWORDS, 'carrier'], when: onListOrDetails, enabled: byMachine('outbound.order.shippingMethod'),
+    input: ShippingMethodArgs, output: OutboundTransitionResult, server: true, keywords: [...KEYWORDS, 'carrier'], when: onListOrDetails, enabled: byMachine('outbound.order.shippingMethod'),
     bulk: { ...bulkOrders(2), dialog: true },
     fieldLabel: screenFieldLabels(ShippingMethodArgs, ORDER_FIELDS),
     run: async (ctx, rt, args) => {
@@ -294,7 +316,7 @@ export const outboundOrderCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<SwitchWarehouseArgs>({
     id: 'outbound.order.switchWarehouse', title: 'commands:outbound.order.switchWarehouse', section: 'document', permission: P.switchWarehouse,
-    input: SwitchWarehouseArgs, server: true, keywords: [...KEYWORDS, 'warehouse'], when: onListOrDetails, enabled: byMachine('outbound.order.switchWarehouse'),
+    input: SwitchWarehouseArgs, output: SwitchResult, server: true, keywords: [...KEYWORDS, 'warehouse'], when: onListOrDetails, enabled: byMachine('outbound.order.switchWarehouse'),
     bulk: bulkOrders(2),
     fieldLabel: screenFieldLabels(SwitchWarehouseArgs, ORDER_FIELDS),
     run: async (ctx, rt, args) => {
@@ -311,7 +333,7 @@ export const outboundOrderCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<MergeArgs>({
     id: 'outbound.order.merge', title: 'commands:outbound.order.merge', section: 'document', permission: P.merge,
-    input: MergeArgs, server: true, keywords: [...KEYWORDS, 'merge'], shortcut: '$mod+Shift+m', scope: 'grid', when: onListOrDetails,
+    input: MergeArgs, output: MergeResult, server: true, keywords: [...KEYWORDS, 'merge'], shortcut: '$mod+Shift+m', scope: 'grid', when: onListOrDetails,
     enabled: (ctx) => {
       const ids = selectedOutboundIds(ctx)
       if (ids.length < MERGE_MIN) return { key: 'outbound:merge.errors.tooFew', params: { min: MERGE_MIN, count: ids.length } }
@@ -332,7 +354,7 @@ export const outboundOrderCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<OutboundStatusArgs>({
     id: 'outbound.order.status', title: 'commands:outbound.order.status', section: 'status', permission: P.status,
-    input: OutboundStatusArgs, server: true, keywords: [...KEYWORDS, 'bulk'], when: onListOrDetails, enabled: needsSelection,
+    input: OutboundStatusArgs, output: OutboundBulkResult, server: true, keywords: [...KEYWORDS, 'bulk'], when: onListOrDetails, enabled: needsSelection,
     // The bulk status dialog previews every order and its button names how many change: it is the question.
     bulk: { ...bulkOrders(), dialog: true },
     run: async (ctx, rt, args) => {
@@ -346,10 +368,10 @@ export const outboundOrderCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<ImportOutboundArgs>({
     id: 'outbound.order.import', title: 'commands:outbound.order.import', section: 'document', permission: P.import,
-    input: ImportOutboundArgs, server: true, keywords: [...KEYWORDS, 'excel', 'xlsx'],
+    input: ImportOutboundArgs, output: ImportOutboundResult, server: true, keywords: [...KEYWORDS, 'excel', 'xlsx'],
     run: async (_ctx, rt, args) => {
       if (args === undefined) { rt.navigate(outboundDialogPath.import()); return undefined }
-      return rt.callServer<{ created: number; orderNos: string[] }>('outbound.order.import', args)
+      return rt.callServer<ImportOutboundResult>('outbound.order.import', args)
     },
   }),
   // The order feed a marketplace connector pushes (POST /api/commands/outbound.order.feed with an

@@ -113,8 +113,12 @@ export const ResolveDiffArgs = z.strictObject({
 export type ResolveDiffArgs = z.infer<typeof ResolveDiffArgs>
 
 /** Server answers. */
-export interface WaveMade { waveNo: string; id: number; orders: number; qty: number; tasks: string[]; ruleId: number | null }
-export interface GenerateResult { waves: WaveMade[]; skipped: number }
+/** A wave made: its number, orders, units, picking tasks and the rule that made it (null: by hand). The answer of outbound.wave.create. */
+export const WaveMade = z.object({ waveNo: z.string(), id: z.number().int(), orders: z.number().int(), qty: z.number().int(), tasks: z.array(z.string()), ruleId: z.number().int().nullable() })
+export type WaveMade = z.infer<typeof WaveMade>
+/** The answer of outbound.wave.generate: the waves made by rule and the candidate orders left out. */
+export const GenerateResult = z.object({ waves: z.array(WaveMade), skipped: z.number().int() })
+export type GenerateResult = z.infer<typeof GenerateResult>
 /** What generating by rule would do now (the handler's own selection, nothing written): orders waved, waves made, orders left out. */
 export interface GeneratePreview { orders: number; waves: number; skipped: number }
 /** The line to pick next: where, what, for which order, how many are left on it. */
@@ -129,8 +133,20 @@ export type PickResult = z.infer<typeof PickResult>
 /** A short pick: the pick's answer and the picking difference it opened. */
 export const ShortResult = PickResult.extend({ diffNo: z.string() })
 export type ShortResult = z.infer<typeof ShortResult>
-export interface WaveListPrinted { waveNo: string; printer: string; jobId: number; pages: number; bytes: number; url: string }
-export interface WaveAssigned { waveNo: string; assigned: string[] }
+export const WaveListPrinted = z.object({ waveNo: z.string(), printer: z.string(), jobId: z.number().int(), pages: z.number().int(), bytes: z.number().int(), url: z.string() })
+export type WaveListPrinted = z.infer<typeof WaveListPrinted>
+export const WaveAssigned = z.object({ waveNo: z.string(), assigned: z.array(z.string()) })
+export type WaveAssigned = z.infer<typeof WaveAssigned>
+const WavesCancelled = z.object({ cancelled: z.array(z.string()) })
+const TasksAssigned = z.object({ assigned: z.array(z.string()) })
+const TaskClaimed = z.object({ taskNo: z.string() })
+/** The answer of outbound.pickTask.complete: the task, the wave's status, the orders now fully picked (next: null). */
+const TaskCompleted = z.object({ taskNo: z.string(), taskDone: z.boolean(), waveStatus: z.number().int(), orderReady: z.array(z.string()), next: PickNext.nullable() })
+/** The answer of outbound.pickDiff.resolve: how many units it settled, the new picking task (if any), the orders ready, the wave's status. */
+const DiffResolved = z.object({
+  diffNo: z.string(), resolution: z.enum(PICK_DIFF_RESOLUTIONS), resolvedQty: z.number().int(), taskNo: z.string().nullable(),
+  orderReady: z.array(z.string()), waveStatus: z.number().int(),
+})
 
 /** Endpoints (src/server/areas/outbound/picking.ts). */
 export const PICKING_API = {
@@ -206,7 +222,7 @@ export const pickingCommands: readonly CommandDef<any>[] = [
     // Creates many waves from many orders: Alt+G only on the wave list with its grid focused (never on
     // a station or another screen), and from every surface one question naming the orders and waves
     // the server's dry run counts (none: said, nothing runs).
-    input: GenerateWavesArgs, server: true, keywords: KEYWORDS, shortcut: 'Alt+g', scope: 'grid', shortcutWhen: onWaveList,
+    input: GenerateWavesArgs, output: GenerateResult, server: true, keywords: KEYWORDS, shortcut: 'Alt+g', scope: 'grid', shortcutWhen: onWaveList,
     confirm: 'outbound:wave.confirm.generate',
     bulk: {
       noun: 'outbound:wave.confirm.generateCount', none: 'outbound:wave.done.none',
@@ -224,7 +240,7 @@ export const pickingCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<CreateWaveArgs>({
     id: 'outbound.wave.create', title: 'commands:outbound.wave.create', section: 'document', permission: P.waveCreate,
-    input: CreateWaveArgs, server: true, keywords: KEYWORDS, when: (ctx) => ctx.route === '' || ctx.route.startsWith(OUTBOUND_ORDER_PATH),
+    input: CreateWaveArgs, output: WaveMade, server: true, keywords: KEYWORDS, when: (ctx) => ctx.route === '' || ctx.route.startsWith(OUTBOUND_ORDER_PATH),
     bulk: { noun: 'palette:bulk.count.outboundOrder', targets: (ctx) => selectedOutboundIds(ctx).length, askFrom: 2 },
     enabled: (ctx) => (selectedOutboundIds(ctx).length ? true : 'common:validation.selectAtLeastOne'),
     run: async (ctx, rt, args) => {
@@ -235,7 +251,7 @@ export const pickingCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<WaveIdsArgs>({
     id: 'outbound.wave.cancel', title: 'commands:outbound.wave.cancel', section: 'status', permission: P.waveCancel,
-    input: WaveIdsArgs, server: true, keywords: KEYWORDS, confirm: 'outbound:wave.confirm.cancel',
+    input: WaveIdsArgs, output: WavesCancelled, server: true, keywords: KEYWORDS, confirm: 'outbound:wave.confirm.cancel',
     bulk: { noun: 'palette:bulk.count.wave', targets: (ctx) => idsOf(targetRows(ctx, 'wave')).length },
     when: (ctx) => ctx.route === '' || ctx.route.startsWith(WAVE_PATH), enabled: byMachine(waveMachine, 'outbound.wave.cancel', 'wave'),
     run: async (ctx, rt, args) => {
@@ -246,7 +262,7 @@ export const pickingCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<AssignTasksArgs>({
     id: 'outbound.pickTask.assign', title: 'commands:outbound.pickTask.assign', section: 'document', permission: P.taskAssign,
-    input: AssignTasksArgs, server: true, keywords: [...KEYWORDS, 'allot'],
+    input: AssignTasksArgs, output: TasksAssigned, server: true, keywords: [...KEYWORDS, 'allot'],
     bulk: { noun: 'palette:bulk.count.pickingTask', targets: (ctx) => idsOf(targetRows(ctx, 'task')).length, askFrom: 2 },
     when: (ctx) => ctx.route === '' || ctx.route.startsWith(PICKING_PATH) || ctx.route.startsWith(WAVE_PATH),
     enabled: byMachine(pickingTaskMachine, 'outbound.pickTask.assign', 'task'),
@@ -264,7 +280,7 @@ export const pickingCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<ClaimTaskArgs>({
     id: 'outbound.pickTask.claim', title: 'commands:outbound.pickTask.claim', section: 'scan', permission: P.taskClaim,
-    input: ClaimTaskArgs, server: true, keywords: [...KEYWORDS, 'claim'], when: atStation,
+    input: ClaimTaskArgs, output: TaskClaimed, server: true, keywords: [...KEYWORDS, 'claim'], when: atStation,
     enabled: byMachine(pickingTaskMachine, 'outbound.pickTask.claim', 'task'),
     run: async (ctx, rt, args) => {
       const taskNo = args?.taskNo ?? (theTask(ctx)?.taskNo as string | undefined)
@@ -313,12 +329,12 @@ export const pickingCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<TaskNoArgs>({
     id: 'outbound.pickTask.complete', title: 'commands:outbound.pickTask.complete', section: 'scan', permission: P.pick,
-    input: TaskNoArgs, server: true, keywords: KEYWORDS, when: atStation, enabled: byMachine(pickingTaskMachine, 'outbound.pickTask.complete', 'task'),
+    input: TaskNoArgs, output: TaskCompleted, server: true, keywords: KEYWORDS, when: atStation, enabled: byMachine(pickingTaskMachine, 'outbound.pickTask.complete', 'task'),
     run: (ctx, rt, args) => rt.callServer('outbound.pickTask.complete', args ?? { taskNo: String(theTask(ctx)?.taskNo ?? '') }),
   }),
   defineCommand<ResolveDiffArgs>({
     id: 'outbound.pickDiff.resolve', title: 'commands:outbound.pickDiff.resolve', section: 'status', permission: P.diffHandle,
-    input: ResolveDiffArgs, server: true, keywords: ['CY', 'pick-diff', 'reissue', 'reallocate'], fieldLabel: (f) => `outbound:pickDiff.fields.${f}`,
+    input: ResolveDiffArgs, output: DiffResolved, server: true, keywords: ['CY', 'pick-diff', 'reissue', 'reallocate'], fieldLabel: (f) => `outbound:pickDiff.fields.${f}`,
     when: (ctx) => ctx.route === '' || ctx.route.startsWith(PICK_DIFF_PATH), enabled: byMachine(pickDiffMachine, 'outbound.pickDiff.resolve', 'diff'),
     // From the palette: the list's resolve dialog, as Enter on the grid's active row opens it.
     run: async (_ctx, rt, args) => {
@@ -333,7 +349,7 @@ export const pickingCommands: readonly CommandDef<any>[] = [
   // or the picking tasks of one wave.
   defineCommand<PrintWaveListArgs>({
     id: 'outbound.wave.printList', title: 'commands:outbound.wave.printList', section: 'document', permission: P.taskPrint,
-    input: PrintWaveListArgs, server: true, keywords: [...KEYWORDS, 'print', 'PDF', 'picking list'], when: onWavesOrTasks, enabled: listEnabled,
+    input: PrintWaveListArgs, output: WaveListPrinted, server: true, keywords: [...KEYWORDS, 'print', 'PDF', 'picking list'], when: onWavesOrTasks, enabled: listEnabled,
     fieldLabel: (f) => (f === 'ids' ? 'outbound:wave.document' : undefined),
     run: async (ctx, rt, args) => {
       const r = await rt.callServer<WaveListPrinted>('outbound.wave.printList', args ?? { ids: idsOf(listWaves(ctx)) })
@@ -354,7 +370,7 @@ export const pickingCommands: readonly CommandDef<any>[] = [
   // Allot the wave's picking tasks (its unclaimed ones) in one go: the seeded wave-picking:assign button.
   defineCommand<AssignWaveArgs>({
     id: 'outbound.wave.assign', title: 'commands:outbound.wave.assign', section: 'document', permission: P.waveAssign,
-    input: AssignWaveArgs, server: true, keywords: [...KEYWORDS, 'allot', 'assign'], when: (ctx) => ctx.route === '' || ctx.route.startsWith(WAVE_PATH),
+    input: AssignWaveArgs, output: WaveAssigned, server: true, keywords: [...KEYWORDS, 'allot', 'assign'], when: (ctx) => ctx.route === '' || ctx.route.startsWith(WAVE_PATH),
     bulk: { noun: 'palette:bulk.count.pickingTask', targets: (ctx) => Number(targetRows(ctx, 'wave')[0]?.taskCount ?? 0), askFrom: 2 },
     enabled: (ctx) => {
       const rows = targetRows(ctx, 'wave')

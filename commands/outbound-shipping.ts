@@ -91,17 +91,40 @@ export type HandoverCloseArgs = z.input<typeof HandoverCloseArgs>
 export const ReturnShelfScanArgs = z.strictObject({ taskNo: orderNo, locationCode: code, code, qty: z.number().int().min(1, 'errors:field.tooSmall').max(10_000).default(1) })
 export type ReturnShelfScanArgs = z.input<typeof ReturnShelfScanArgs>
 
-/** Server answers. */
-export interface ReviewLine { lineId: number; lineNo: number; skuCode: string; skuName: string | null; qty: number; reviewedQty: number }
-export interface ReviewView {
-  id: number; orderNo: string; status: number; packingStatus: number; faceSheetStatus: number; trackingNo: string | null; sortSlot: number | null
-  shippingMethod: string | null; consigneeName: string | null; lines: ReviewLine[]; reviewed: number; total: number; done: boolean
+/** Server answers (the commands' `output`; the types are inferred from them). */
+const Params = z.record(z.string(), z.unknown())
+/** A translated message: an i18n key and its params. */
+const Message = z.object({ key: z.string(), params: Params })
+export const ReviewLine = z.object({ lineId: z.number().int(), lineNo: z.number().int(), skuCode: z.string(), skuName: z.string().nullable(), qty: z.number().int(), reviewedQty: z.number().int() })
+export type ReviewLine = z.infer<typeof ReviewLine>
+export const ReviewView = z.object({
+  id: z.number().int(), orderNo: z.string(), status: z.number().int(), packingStatus: z.number().int(), faceSheetStatus: z.number().int(),
+  trackingNo: z.string().nullable(), sortSlot: z.number().int().nullable(), shippingMethod: z.string().nullable(), consigneeName: z.string().nullable(),
+  lines: z.array(ReviewLine), reviewed: z.number().int(), total: z.number().int(), done: z.boolean(),
   /** Shown before packing: why the order's carrier cannot label it (the face sheet purchase's own check), and what to do; null when it can. */
-  labelWarning: { key: string; params: Record<string, unknown>; hint: { key: string; params: Record<string, unknown> } } | null
-}
-export interface PackResult { orderId: number; orderNo: string; trackingNo: string | null; faceSheetStatus: number; materialCode: string; materialLeft: number }
-export interface ShipResult { orderNo: string; trackingNo: string | null; handoverNo: string; carrier: string; parcels: number; qty: number }
-export interface ReturnShelfResult { taskNo: string; done: boolean; remaining: number; next: { lineId: number; skuCode: string; fromLocation: string; remaining: number } | null }
+  labelWarning: Message.extend({ hint: Message }).nullable(),
+})
+export type ReviewView = z.infer<typeof ReviewView>
+export const PackResult = z.object({
+  orderId: z.number().int(), orderNo: z.string(), trackingNo: z.string().nullable(), faceSheetStatus: z.number().int(), materialCode: z.string(), materialLeft: z.number().int(),
+})
+export type PackResult = z.infer<typeof PackResult>
+/** Auto packaging: the pack, and the label sent to the setup's printer (or why not: the pack stands). */
+export const AutoPackResult = PackResult.extend({
+  print: z.boolean(), printed: z.object({ printer: z.string(), jobId: z.number().int() }).nullable(), printError: Message.nullable(),
+})
+export type AutoPackResult = z.infer<typeof AutoPackResult>
+export const ShipResult = z.object({ orderNo: z.string(), trackingNo: z.string().nullable(), handoverNo: z.string(), carrier: z.string(), parcels: z.number().int(), qty: z.number().int() })
+export type ShipResult = z.infer<typeof ShipResult>
+export const ReturnShelfResult = z.object({
+  taskNo: z.string(), done: z.boolean(), remaining: z.number().int(),
+  next: z.object({ lineId: z.number().int(), skuCode: z.string(), fromLocation: z.string(), remaining: z.number().int() }).nullable(),
+})
+export type ReturnShelfResult = z.infer<typeof ReturnShelfResult>
+const OrderNoResult = z.object({ orderNo: z.string() })
+const HandoverClosed = z.object({ handoverNo: z.string() })
+export const CancelShipmentResult = z.object({ cancelled: z.array(z.string()) })
+export type CancelShipmentResult = z.infer<typeof CancelShipmentResult>
 
 /** Endpoints (src/server/areas/outbound/shipping.ts). */
 export const SHIPPING_API = {
@@ -141,27 +164,27 @@ const byReturnTask = (ctx: CommandContext): EnabledResult => {
  * palette where a scan is what drives them.
  */
 export const shippingCommands: readonly CommandDef<any>[] = [
-  defineCommand<ReviewStartArgs>({ id: 'outbound.review.start', title: 'commands:outbound.review.start', section: 'scan', permission: P.review, input: ReviewStartArgs, server: true, keywords: KEYWORDS, when: () => false, enabled: byOrder('outbound.review.start') }),
-  defineCommand<ReviewStartArgs>({ id: 'outbound.review.startException', title: 'commands:outbound.review.startException', section: 'scan', permission: P.reviewException, input: ReviewStartArgs, server: true, keywords: KEYWORDS, when: () => false, enabled: byOrder('outbound.review.startException') }),
-  defineCommand<ReviewScanArgs>({ id: 'outbound.review.scan', title: 'commands:outbound.review.scan', section: 'scan', permission: P.review, input: ReviewScanArgs, server: true, keywords: KEYWORDS, when: () => false, enabled: byOrder('outbound.review.scan') }),
-  defineCommand<ReviewPackArgs>({ id: 'outbound.review.pack', title: 'commands:outbound.review.pack', section: 'scan', permission: P.review, input: ReviewPackArgs, server: true, keywords: KEYWORDS, when: () => false, enabled: byOrder('outbound.review.pack'), fieldLabel: packFieldLabel }),
-  defineCommand<OrderNoArgs>({ id: 'outbound.review.reset', title: 'commands:outbound.review.reset', section: 'scan', permission: P.review, input: OrderNoArgs, server: true, keywords: KEYWORDS, when: () => false, enabled: byOrder('outbound.review.reset') }),
-  defineCommand<AutoPackArgs>({ id: 'outbound.review.auto', title: 'commands:outbound.review.auto', section: 'scan', permission: P.autoPack, input: AutoPackArgs, server: true, keywords: [...KEYWORDS, 'auto'], when: () => false }),
-  defineCommand<ShipScanArgs>({ id: 'outbound.ship.scan', title: 'commands:outbound.ship.scan', section: 'scan', permission: P.ship, input: ShipScanArgs, server: true, keywords: KEYWORDS, when: () => false, enabled: byOrder('outbound.ship.scan') }),
+  defineCommand<ReviewStartArgs>({ id: 'outbound.review.start', title: 'commands:outbound.review.start', section: 'scan', permission: P.review, input: ReviewStartArgs, output: ReviewView, server: true, keywords: KEYWORDS, when: () => false, enabled: byOrder('outbound.review.start') }),
+  defineCommand<ReviewStartArgs>({ id: 'outbound.review.startException', title: 'commands:outbound.review.startException', section: 'scan', permission: P.reviewException, input: ReviewStartArgs, output: ReviewView, server: true, keywords: KEYWORDS, when: () => false, enabled: byOrder('outbound.review.startException') }),
+  defineCommand<ReviewScanArgs>({ id: 'outbound.review.scan', title: 'commands:outbound.review.scan', section: 'scan', permission: P.review, input: ReviewScanArgs, output: ReviewView, server: true, keywords: KEYWORDS, when: () => false, enabled: byOrder('outbound.review.scan') }),
+  defineCommand<ReviewPackArgs>({ id: 'outbound.review.pack', title: 'commands:outbound.review.pack', section: 'scan', permission: P.review, input: ReviewPackArgs, output: PackResult, server: true, keywords: KEYWORDS, when: () => false, enabled: byOrder('outbound.review.pack'), fieldLabel: packFieldLabel }),
+  defineCommand<OrderNoArgs>({ id: 'outbound.review.reset', title: 'commands:outbound.review.reset', section: 'scan', permission: P.review, input: OrderNoArgs, output: OrderNoResult, server: true, keywords: KEYWORDS, when: () => false, enabled: byOrder('outbound.review.reset') }),
+  defineCommand<AutoPackArgs>({ id: 'outbound.review.auto', title: 'commands:outbound.review.auto', section: 'scan', permission: P.autoPack, input: AutoPackArgs, output: AutoPackResult, server: true, keywords: [...KEYWORDS, 'auto'], when: () => false }),
+  defineCommand<ShipScanArgs>({ id: 'outbound.ship.scan', title: 'commands:outbound.ship.scan', section: 'scan', permission: P.ship, input: ShipScanArgs, output: ShipResult, server: true, keywords: KEYWORDS, when: () => false, enabled: byOrder('outbound.ship.scan') }),
   defineCommand<CancelShipmentArgs>({
     id: 'outbound.order.cancelShipment', title: 'commands:outbound.order.cancelShipment', section: 'status', permission: P.cancelShipment,
-    input: CancelShipmentArgs, server: true, keywords: KEYWORDS, confirm: 'outbound:ship.confirm.cancel', when: inOrders, enabled: cancelEnabled,
+    input: CancelShipmentArgs, output: CancelShipmentResult, server: true, keywords: KEYWORDS, confirm: 'outbound:ship.confirm.cancel', when: inOrders, enabled: cancelEnabled,
     bulk: { noun: 'palette:bulk.count.outboundOrder', targets: (ctx) => (ctx.selection.length ? selectedOutboundIds(ctx).length : orderRows(ctx).length) },
     run: async (ctx, rt, args) => {
       const ids = args?.ids ?? (ctx.selection.length ? selectedOutboundIds(ctx) : orderRows(ctx).map((r) => Number(r.id)))
-      const r = await rt.callServer<{ cancelled: string[] }>('outbound.order.cancelShipment', { ids })
+      const r = await rt.callServer<CancelShipmentResult>('outbound.order.cancelShipment', { ids })
       rt.toast('success', 'outbound:ship.done.cancelled', { orderNo: r.cancelled.join(', ') })
       return r
     },
   }),
   defineCommand<HandoverCloseArgs>({
     id: 'outbound.handover.close', title: 'commands:outbound.handover.close', section: 'document', permission: P.handover,
-    input: HandoverCloseArgs, server: true, keywords: [...KEYWORDS, 'handover'], confirm: 'outbound:ship.confirm.closeHandover',
+    input: HandoverCloseArgs, output: HandoverClosed, server: true, keywords: [...KEYWORDS, 'handover'], confirm: 'outbound:ship.confirm.closeHandover',
     when: (ctx) => ctx.route === '' || ctx.route.startsWith(SHIPPING_PATH),
     enabled: (ctx) => {
       const h = ctx.selection.find((r) => typeof r.handoverNo === 'string') ?? ctx.document
@@ -170,13 +193,13 @@ export const shippingCommands: readonly CommandDef<any>[] = [
     },
     run: async (ctx, rt, args) => {
       const h = ctx.selection.find((r) => typeof r.handoverNo === 'string') ?? ctx.document
-      const r = await rt.callServer<{ handoverNo: string }>('outbound.handover.close', args ?? { handoverNo: String(h?.handoverNo ?? '') })
+      const r = await rt.callServer<z.infer<typeof HandoverClosed>>('outbound.handover.close', args ?? { handoverNo: String(h?.handoverNo ?? '') })
       rt.toast('success', 'outbound:ship.done.handoverClosed', { handoverNo: r.handoverNo })
       return r
     },
   }),
   defineCommand<ReturnShelfScanArgs>({
-    id: 'outbound.returnShelf.scan', title: 'commands:outbound.returnShelf.scan', section: 'scan', permission: P.returnShelf, input: ReturnShelfScanArgs, server: true,
+    id: 'outbound.returnShelf.scan', title: 'commands:outbound.returnShelf.scan', section: 'scan', permission: P.returnShelf, input: ReturnShelfScanArgs, output: ReturnShelfResult, server: true,
     keywords: ['HJ', 'return', 'intercept'], when: () => false,
     enabled: byReturnTask,
   }),

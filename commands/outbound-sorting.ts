@@ -64,15 +64,20 @@ export function parseWallSlot(code: string): { sortNo: string; slotNo: number } 
 }
 export const wallSlotLabel = (sortNo: string, slotNo: number) => `${sortNo}-${String(slotNo).padStart(2, '0')}`
 
-/** Server answers. */
-export interface SortMade { sortNo: string; id: number; kind: 'merge' | 'rest'; slots: number; qty: number; containers: string[] }
+/** Server answers (the commands' `output`; the types are inferred from them). */
+/** A sorting task made by merging picking tasks or from one task's rest: the answer of outbound.sortTask.merge / rest. */
+export const SortMade = z.object({ sortNo: z.string(), id: z.number().int(), kind: z.enum(['merge', 'rest']), slots: z.number().int(), qty: z.number().int(), containers: z.array(z.string()) })
+export type SortMade = z.infer<typeof SortMade>
 /** Where a scanned SKU goes (the station's read before the slot scan). */
 export interface SlotFor { slotNo: number; orderNo: string; skuCode: string; slotRemaining: number; lineRemaining: number }
-export interface PutResult {
-  sortNo: string; slotNo: number; orderNo: string; qty: number; skuCode: string
+export const PutResult = z.object({
+  sortNo: z.string(), slotNo: z.number().int(), orderNo: z.string(), qty: z.number().int(), skuCode: z.string(),
   /** Units still to come into this slot; 0: the slot (its order) is complete. */
-  slotRemaining: number; slotDone: boolean; taskDone: boolean; sortedQty: number; taskQty: number
-}
+  slotRemaining: z.number().int(), slotDone: z.boolean(), taskDone: z.boolean(), sortedQty: z.number().int(), taskQty: z.number().int(),
+})
+export type PutResult = z.infer<typeof PutResult>
+const SortCancelled = z.object({ cancelled: z.array(z.string()) })
+const SortCompleted = z.object({ completed: z.array(z.string()) })
 
 /** Endpoints (src/server/areas/outbound/sorting.ts). */
 export const SORTING_API = {
@@ -118,7 +123,7 @@ const whereTasks = (ctx: CommandContext) => atWall(ctx) || ctx.route.startsWith(
 export const sortingCommands: readonly CommandDef<any>[] = [
   defineCommand<MergeSortArgs>({
     id: 'outbound.sortTask.merge', title: 'commands:outbound.sortTask.merge', section: 'document', permission: P.merge,
-    input: MergeSortArgs, server: true, keywords: [...KEYWORDS, 'merge'], shortcut: 'Alt+m', scope: 'grid', when: whereTasks, enabled: canSort(2, MAX_SORT_TASKS, 'outbound-sorting:errors.mergeMin'),
+    input: MergeSortArgs, output: SortMade, server: true, keywords: [...KEYWORDS, 'merge'], shortcut: 'Alt+m', scope: 'grid', when: whereTasks, enabled: canSort(2, MAX_SORT_TASKS, 'outbound-sorting:errors.mergeMin'),
     bulk: { noun: 'palette:bulk.count.pickingTask', targets: (ctx) => pickRows(ctx).length },
     run: async (ctx, rt, args) => {
       const r = await rt.callServer<SortMade>('outbound.sortTask.merge', args ?? { pickingTaskIds: idsOf(pickRows(ctx)) })
@@ -129,7 +134,7 @@ export const sortingCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<RestSortArgs>({
     id: 'outbound.sortTask.rest', title: 'commands:outbound.sortTask.rest', section: 'document', permission: P.rest,
-    input: RestSortArgs, server: true, keywords: [...KEYWORDS, 'rest'], shortcut: 'Alt+r', scope: 'grid', when: whereTasks, enabled: canSort(1, 1, 'outbound-sorting:errors.restOne'),
+    input: RestSortArgs, output: SortMade, server: true, keywords: [...KEYWORDS, 'rest'], shortcut: 'Alt+r', scope: 'grid', when: whereTasks, enabled: canSort(1, 1, 'outbound-sorting:errors.restOne'),
     run: async (ctx, rt, args) => {
       const r = await rt.callServer<SortMade>('outbound.sortTask.rest', args ?? { pickingTaskIds: idsOf(pickRows(ctx)) })
       rt.toast('success', 'outbound-sorting:done.created', { sortNo: r.sortNo, slots: r.slots })
@@ -139,7 +144,7 @@ export const sortingCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<SortTaskIdsArgs>({
     id: 'outbound.sortTask.cancel', title: 'commands:outbound.sortTask.cancel', section: 'status', permission: P.cancel,
-    input: SortTaskIdsArgs, server: true, keywords: KEYWORDS, confirm: 'outbound-sorting:confirm.cancel', when: atWall,
+    input: SortTaskIdsArgs, output: SortCancelled, server: true, keywords: KEYWORDS, confirm: 'outbound-sorting:confirm.cancel', when: atWall,
     bulk: { noun: 'palette:bulk.count.sortingTask', targets: (ctx) => sortTargets(ctx).length },
     enabled: (ctx) => enabledOver(sortingTaskMachine, 'outbound.sortTask.cancel', sortTargets(ctx), ctx),
     run: async (ctx, rt, args) => {
@@ -150,7 +155,7 @@ export const sortingCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<SortTaskIdsArgs>({
     id: 'outbound.sortTask.complete', title: 'commands:outbound.sortTask.complete', section: 'status', permission: P.sort,
-    input: SortTaskIdsArgs, server: true, keywords: [...KEYWORDS, 'close'], confirm: 'outbound-sorting:confirm.complete', when: atWall,
+    input: SortTaskIdsArgs, output: SortCompleted, server: true, keywords: [...KEYWORDS, 'close'], confirm: 'outbound-sorting:confirm.complete', when: atWall,
     bulk: { noun: 'palette:bulk.count.sortingTask', targets: (ctx) => sortTargets(ctx).length },
     enabled: (ctx) => enabledOver(sortingTaskMachine, 'outbound.sortTask.complete', sortTargets(ctx), ctx),
     run: async (ctx, rt, args) => {
@@ -161,7 +166,7 @@ export const sortingCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<SortPutArgs>({
     id: 'outbound.sort.put', title: 'commands:outbound.sort.put', section: 'scan', permission: P.sort,
-    input: SortPutArgs, server: true, keywords: [...KEYWORDS, 'put'], when: atWall,
+    input: SortPutArgs, output: PutResult, server: true, keywords: [...KEYWORDS, 'put'], when: atWall,
     // The open task (the station's document); typed from the palette without one, the server decides.
     enabled: (ctx) => {
       const rows = sortTargets(ctx)

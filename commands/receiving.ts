@@ -21,24 +21,25 @@ export const ReceiveArgs = z.strictObject({
 export type ReceiveArgs = z.infer<typeof ReceiveArgs>
 
 /** The answer to an accepted scan: the line's and the order's new counts, and what finishing generated. */
-export interface ReceiveResult {
-  orderNo: string
-  status: number
-  lineNo: number
-  skuCode: string
-  codeKind: 'sku' | 'upc' | 'fnsku'
-  qty: number
-  batchNo: string
-  boxNo: string | null
-  lineReceived: number
-  lineExpected: number
-  orderReceived: number
-  orderExpected: number
-  receivedBoxes: number
-  finished: boolean
-  inspectionNo?: string
-  shelvingTaskNo?: string
-}
+export const ReceiveResult = z.object({
+  orderNo: z.string(),
+  status: z.number().int(),
+  lineNo: z.number().int(),
+  skuCode: z.string(),
+  codeKind: z.enum(['sku', 'upc', 'fnsku']),
+  qty: z.number().int(),
+  batchNo: z.string(),
+  boxNo: z.string().nullable(),
+  lineReceived: z.number().int(),
+  lineExpected: z.number().int(),
+  orderReceived: z.number().int(),
+  orderExpected: z.number().int(),
+  receivedBoxes: z.number().int(),
+  finished: z.boolean(),
+  inspectionNo: z.string().optional(),
+  shelvingTaskNo: z.string().optional(),
+})
+export type ReceiveResult = z.infer<typeof ReceiveResult>
 
 /** GET /api/inbound/receiving/:code — the station's task view. */
 export interface ReceivingLine {
@@ -60,7 +61,7 @@ export interface ReceivingTask {
 
 export const receivingCommands: readonly CommandDef<any>[] = [
   defineCommand<ReceiveArgs>({
-    id: 'inbound.receive', title: 'commands:inbound.receive', section: 'scan', permission: 'harvest:receive', input: ReceiveArgs, server: true,
+    id: 'inbound.receive', title: 'commands:inbound.receive', section: 'scan', permission: 'harvest:receive', input: ReceiveArgs, output: ReceiveResult, server: true,
     // Refusals name the station's fields by its own labels.
     fieldLabel: screenFieldLabels(ReceiveArgs, 'inbound:receiving.fields'),
     keywords: ['harvest', 'receive', 'scan', 'RK'],

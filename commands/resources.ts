@@ -15,7 +15,7 @@
 // the generated keys are current.
 import { z } from 'zod'
 import { defineCommand, type CommandContext, type CommandDef, type CommandRuntime } from '../src/domain/commands'
-import { commandIdOf, dictValues, fieldLabelKey, permissionOf, resourceActions, resourceSchemas, type ResourceAction, type ResourceDef } from '../src/domain/resource'
+import { commandIdOf, dictValues, fieldLabelKey, permissionOf, recordSchemaOf, resourceActions, resourceSchemas, ResourceDeleteResult, ResourceImportResult, ResourceStatusResult, type ResourceAction, type ResourceDef } from '../src/domain/resource'
 import { ALL_RESOURCES } from '../src/domain/resources/index'
 import { MENU_BY_CODE, MENU_BY_ID } from '../src/domain/menu/catalog'
 import { joinPath } from '../src/domain/menu/routes'
@@ -86,16 +86,16 @@ function resourceCommands(def: ResourceDef<any>): CommandDef<any>[] {
     switch (action) {
       case 'add':
         // One new record per run: its id lists (areas, shops, members …) are its own fields.
-        out.push(defineCommand({ ...base('add'), section: 'document', server: true, input: resourceSchemas(def).create, bulk: false,
+        out.push(defineCommand({ ...base('add'), section: 'document', server: true, input: resourceSchemas(def).create, output: recordSchemaOf(def), bulk: false,
           run: (_ctx, rt, args) => (args ? rt.callServer(commandIdOf(def, 'add'), args) : rt.open('resourceForm', { resource: def.name })) }))
         break
       case 'edit':
-        out.push(defineCommand({ ...base('edit'), section: 'document', server: true, input: editArgsOf(def), selection: 'one', when: onScreen,
+        out.push(defineCommand({ ...base('edit'), section: 'document', server: true, input: editArgsOf(def), output: recordSchemaOf(def), selection: 'one', when: onScreen,
           run: (ctx, rt, args) => (args ? rt.callServer(commandIdOf(def, 'edit'), args) : rt.open('resourceForm', { resource: def.name, id: idsOf(ctx)[0] })) }))
         break
       case 'status': {
         const st = def.status!
-        out.push(defineCommand({ ...base('status'), section: 'status', server: true, input: statusArgsOf(def), selection: 'many', when: onScreen, bulk: bulkRows({ dialog: true }),
+        out.push(defineCommand({ ...base('status'), section: 'status', server: true, input: statusArgsOf(def), output: ResourceStatusResult, selection: 'many', when: onScreen, bulk: bulkRows({ dialog: true }),
           run: (ctx, rt, args) => (args ? rt.callServer(commandIdOf(def, 'status'), args) : rt.open('resourceStatus', { resource: def.name, ids: idsOf(ctx) })) }))
         // Browser-only shortcuts into the same preview with the target status chosen.
         for (const [verb, value] of [['enable', st.enabled], ['disable', st.disabled]] as const) {
@@ -106,16 +106,16 @@ function resourceCommands(def: ResourceDef<any>): CommandDef<any>[] {
         break
       }
       case 'delete':
-        out.push(defineCommand({ ...base('delete'), section: 'document', server: true, input: DeleteArgs, selection: 'many', when: onScreen,
+        out.push(defineCommand({ ...base('delete'), section: 'document', server: true, input: DeleteArgs, output: ResourceDeleteResult, selection: 'many', when: onScreen,
           confirm: 'resources:confirm.delete', bulk: bulkRows(),
           run: async (ctx, rt, args) => {
-            const r = await rt.callServer<{ deleted: number }>(commandIdOf(def, 'delete'), args ?? { ids: idsOf(ctx) })
+            const r = await rt.callServer<ResourceDeleteResult>(commandIdOf(def, 'delete'), args ?? { ids: idsOf(ctx) })
             rt.toast('success', 'resources:done.deleted', { count: r.deleted })
             return r
           } }))
         break
       case 'import':
-        out.push(defineCommand({ ...base('import'), section: 'document', server: true, input: ImportArgs,
+        out.push(defineCommand({ ...base('import'), section: 'document', server: true, input: ImportArgs, output: ResourceImportResult,
           run: (_ctx, rt, args) => (args ? rt.callServer(commandIdOf(def, 'import'), args) : rt.open('resourceImport', { resource: def.name })) }))
         break
       case 'export':
@@ -139,7 +139,7 @@ function extraCommand(def: ResourceDef<any>, x: ResourceAction, base: Pick<Comma
   // An action that needs only the selected ids runs at once; others ask in the screen's action dialog.
   const idsOnly = server && (keys.length === 0 || (keys.length === 1 && keys[0] === 'ids'))
   return defineCommand({
-    ...base, section: 'document', server, input: x.input ?? (server ? z.strictObject({}) : undefined), selection, confirm: x.confirm, enabled: x.enabled,
+    ...base, section: 'document', server, input: x.input ?? (server ? z.strictObject({}) : undefined), output: server ? x.output : undefined, selection, confirm: x.confirm, enabled: x.enabled,
     when: selection === 'none' ? undefined : onScreen,
     bulk: selection === 'many' ? bulkRows({ askFrom: x.confirm ? 1 : 2, dialog: !idsOnly || !!x.sheet }) : undefined,
     run: (ctx: CommandContext, rt: CommandRuntime, args?: unknown) => {

@@ -33,21 +33,30 @@ export type TaskNoArgs = z.infer<typeof TaskNoArgs>
 export const AssignArgs = z.strictObject({ taskNos: z.array(TaskNo).min(1).max(50), jobGroupId: z.number().int().positive() })
 export type AssignArgs = z.infer<typeof AssignArgs>
 
-export interface ShelvingLineView {
-  id: number; lineNo: number; skuId: number; skuCode: string; batchNo: string; stockStatus: number
-  fromLocationCode: string; suggestedLocationCode: string | null; qty: number; shelvedQty: number
-}
-export interface ShelvingRecordView { id: number; lineNo: number; skuCode: string; locationCode: string; qty: number; operatorName: string | null; createdAt: string }
-export interface ShelvingTaskView {
-  id: number; taskNo: string; sourceType: string; sourceNo: string; status: number; qty: number; shelvedQty: number
-  claimedBy: number | null; claimedByName: string | null; jobGroupId: number | null; jobGroupName: string | null
-  createdAt: string; completedAt: string | null; timedOut: boolean; storageMode: 'normal' | 'fast'
-  lines: ShelvingLineView[]; records: ShelvingRecordView[]
-}
-export interface ShelveResult {
-  task: ShelvingTaskView; lineNo: number; skuCode: string; locationCode: string; qty: number; completed: boolean
-  inspectionNo?: string
-}
+export const ShelvingLineView = z.object({
+  id: z.number().int(), lineNo: z.number().int(), skuId: z.number().int(), skuCode: z.string(), batchNo: z.string(), stockStatus: z.number().int(),
+  fromLocationCode: z.string(), suggestedLocationCode: z.string().nullable(), qty: z.number().int(), shelvedQty: z.number().int(),
+})
+export type ShelvingLineView = z.infer<typeof ShelvingLineView>
+export const ShelvingRecordView = z.object({
+  id: z.number().int(), lineNo: z.number().int(), skuCode: z.string(), locationCode: z.string(), qty: z.number().int(), operatorName: z.string().nullable(), createdAt: z.string(),
+})
+export type ShelvingRecordView = z.infer<typeof ShelvingRecordView>
+/** A shelving task as the station shows it: the answer of inbound.shelving.claim. */
+export const ShelvingTaskView = z.object({
+  id: z.number().int(), taskNo: z.string(), sourceType: z.string(), sourceNo: z.string(), status: z.number().int(), qty: z.number().int(), shelvedQty: z.number().int(),
+  claimedBy: z.number().int().nullable(), claimedByName: z.string().nullable(), jobGroupId: z.number().int().nullable(), jobGroupName: z.string().nullable(),
+  createdAt: z.string(), completedAt: z.string().nullable(), timedOut: z.boolean(), storageMode: z.enum(['normal', 'fast']),
+  lines: z.array(ShelvingLineView), records: z.array(ShelvingRecordView),
+})
+export type ShelvingTaskView = z.infer<typeof ShelvingTaskView>
+/** The answer of a shelving scan, a line shelved, and the task completed: the task after it, what was shelved where, and what comes next. */
+export const ShelveResult = z.object({
+  task: ShelvingTaskView, lineNo: z.number().int(), skuCode: z.string(), locationCode: z.string(), qty: z.number().int(), completed: z.boolean(),
+  inspectionNo: z.string().optional(),
+})
+export type ShelveResult = z.infer<typeof ShelveResult>
+const Assigned = z.object({ count: z.number().int() })
 /** A location scanned at the station, as the server knows it (GET shelvingLocationUrl: unknown or disabled → refused naming the code). */
 export interface ShelvingLocation { id: number; code: string; areaType: number }
 export const shelvingLocationUrl = (code: string) => `/api/inbound/shelving-locations/${encodeURIComponent(code)}`
@@ -62,7 +71,7 @@ const FIELDS = 'inbound:shelving.fields'
 export const shelvingCommands: readonly CommandDef<any>[] = [
   defineCommand<ShelveScanArgs>({
     id: 'inbound.shelving.scan', title: 'commands:inbound.shelving.scan', enabled: enabledByMachine(shelvingTaskMachine, 'inbound.shelving.scan'), section: 'scan', permission: 'shelf-task:shelve',
-    input: ShelveScanArgs, server: true, keywords: ['shelve', 'putaway', 'SJ', 'location'], fieldLabel: screenFieldLabels(ShelveScanArgs, FIELDS),
+    input: ShelveScanArgs, output: ShelveResult, server: true, keywords: ['shelve', 'putaway', 'SJ', 'location'], fieldLabel: screenFieldLabels(ShelveScanArgs, FIELDS),
     run: async (_ctx, rt, args) => {
       if (args === undefined) { rt.navigate(SHELF_TASK_DETAILS_PATH); return undefined }
       return rt.callServer<ShelveResult>('inbound.shelving.scan', args)
@@ -70,7 +79,7 @@ export const shelvingCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<ShelveLineArgs>({
     id: 'inbound.shelving.shelveLine', title: 'commands:inbound.shelving.shelveLine', enabled: enabledByMachine(shelvingTaskMachine, 'inbound.shelving.shelveLine'), section: 'scan', permission: 'shelf-task:shelve',
-    input: ShelveLineArgs, server: true, keywords: ['shelve', 'fast', 'PC'], fieldLabel: screenFieldLabels(ShelveLineArgs, FIELDS),
+    input: ShelveLineArgs, output: ShelveResult, server: true, keywords: ['shelve', 'fast', 'PC'], fieldLabel: screenFieldLabels(ShelveLineArgs, FIELDS),
     run: async (_ctx, rt, args) => {
       if (args === undefined) { rt.navigate(SHELF_TASK_DETAILS_PATH); return undefined }
       return rt.callServer<ShelveResult>('inbound.shelving.shelveLine', args)
@@ -78,7 +87,7 @@ export const shelvingCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<TaskNoArgs>({
     id: 'inbound.shelving.claim', title: 'commands:inbound.shelving.claim', enabled: enabledByMachine(shelvingTaskMachine, 'inbound.shelving.claim'), section: 'document', permission: 'shelf-task:claim',
-    input: TaskNoArgs, server: true, keywords: ['claim', 'SJ'], fieldLabel: screenFieldLabels(TaskNoArgs, FIELDS),
+    input: TaskNoArgs, output: ShelvingTaskView, server: true, keywords: ['claim', 'SJ'], fieldLabel: screenFieldLabels(TaskNoArgs, FIELDS),
     when: (ctx) => onTasks(ctx.route),
     run: async (ctx, rt, args) => {
       // From the station with its task, or from the list with the selected row.
@@ -91,7 +100,7 @@ export const shelvingCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<AssignArgs>({
     id: 'inbound.shelving.assign', title: 'commands:inbound.shelving.assign', section: 'document', permission: 'shelf-task:assign',
-    input: AssignArgs, server: true, selection: 'many', keywords: ['assign', 'job group', 'SJ'], fieldLabel: screenFieldLabels(AssignArgs, FIELDS),
+    input: AssignArgs, output: Assigned, server: true, selection: 'many', keywords: ['assign', 'job group', 'SJ'], fieldLabel: screenFieldLabels(AssignArgs, FIELDS),
     // Allotting several tasks asks once, naming how many (issue 18 §3).
     bulk: { noun: 'palette:bulk.count.shelvingTask', targets: (ctx) => selectedNos(ctx.selection).length, askFrom: 2 },
     when: (ctx) => onTasks(ctx.route),
@@ -103,14 +112,14 @@ export const shelvingCommands: readonly CommandDef<any>[] = [
         if (jobGroupId === undefined) return undefined
         a = { taskNos: selectedNos(ctx.selection), jobGroupId }
       }
-      const r = await rt.callServer<{ count: number }>('inbound.shelving.assign', a)
+      const r = await rt.callServer<z.infer<typeof Assigned>>('inbound.shelving.assign', a)
       rt.toast('success', 'inbound:shelving.assigned', { count: r.count })
       return r
     },
   }),
   defineCommand<TaskNoArgs>({
     id: 'inbound.shelving.complete', title: 'commands:inbound.shelving.complete', enabled: enabledByMachine(shelvingTaskMachine, 'inbound.shelving.complete'), section: 'document', permission: 'shelf-task:complete',
-    input: TaskNoArgs, server: true, confirm: 'inbound:shelving.completeConfirm', keywords: ['complete', 'SJ'], fieldLabel: screenFieldLabels(TaskNoArgs, FIELDS),
+    input: TaskNoArgs, output: ShelveResult, server: true, confirm: 'inbound:shelving.completeConfirm', keywords: ['complete', 'SJ'], fieldLabel: screenFieldLabels(TaskNoArgs, FIELDS),
     when: (ctx) => onTasks(ctx.route),
     run: async (ctx, rt, args) => {
       // From the station with its task, or from the list with the selected row.

@@ -5,7 +5,15 @@ import { defineCommand, type CommandDef } from '../src/domain/commands'
 
 export const STOCK_LIST_PATH = '/stock-manage/stock-manage-list'
 
-export interface InvariantResult { balances: number; ledgerRows: number; violations: { balanceId: number; kind: string; expected: number; actual: number }[] }
+/** The answer of stock.invariants.check: balances and ledger rows read, and the first 200 disagreements. */
+export const InvariantResult = z.strictObject({
+  balances: z.number().int(), ledgerRows: z.number().int(),
+  violations: z.array(z.strictObject({
+    balanceId: z.number().int(), kind: z.enum(['onHandVsLedger', 'lockedVsLedger', 'lockedVsReservations', 'lastRowVsBalance']),
+    expected: z.number(), actual: z.number(),
+  })).max(200),
+})
+export type InvariantResult = z.infer<typeof InvariantResult>
 
 const selectedBalance = (sel: readonly Record<string, unknown>[]) => {
   const id = Number(sel.length === 1 ? sel[0]?.id : NaN)
@@ -22,7 +30,7 @@ export const stockCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand({
     id: 'stock.invariants.check', title: 'commands:stock.invariants.check', section: 'admin', permission: 'stock-manage-list:check',
-    keywords: ['invariant', 'ledger', 'audit'], server: true, input: z.strictObject({}),
+    keywords: ['invariant', 'ledger', 'audit'], server: true, input: z.strictObject({}), output: InvariantResult,
     run: async (_ctx, rt) => {
       const r = await rt.callServer<InvariantResult>('stock.invariants.check', {})
       if (r.violations.length === 0) rt.toast('success', 'stock:invariants.ok', { balances: r.balances, ledgerRows: r.ledgerRows })

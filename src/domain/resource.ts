@@ -78,6 +78,8 @@ export interface ResourceAction {
    * no args.
    */
   input?: z.ZodType
+  /** zod schema of a server action's answer (its command's `output`, see CommandDef). */
+  output?: z.ZodType
   /** Default true: a server command whose handler the resource's group registers with defineHandler. */
   server?: boolean
   /** Grid selection the action works on (default 'none'). */
@@ -276,6 +278,62 @@ export function fieldSchema(f: FieldDef): z.ZodType {
   }
   return f.required ? s : s.nullish()
 }
+
+/**
+ * One field's value as a stored record answers it (JSON): the column's type, not the input's rules (a
+ * row written before a rule tightened still answers). Optional fields answer null when empty.
+ */
+function storedValueSchema(f: FieldDef): z.ZodType {
+  let s: z.ZodType
+  switch (f.kind) {
+    case 'int': case 'ref': s = z.number().int(); break
+    case 'decimal': s = z.number(); break
+    case 'bool': s = z.boolean(); break
+    case 'date': s = z.iso.date(); break
+    case 'datetime': s = z.iso.datetime({ offset: true }); break
+    case 'refMany': s = z.array(z.number().int()); break
+    case 'files': s = z.array(z.string()); break
+    case 'json': s = z.unknown(); break
+    case 'enum': s = dictValues(f.dict)?.numeric ? z.number().int() : z.string(); break
+    default: s = z.string()
+  }
+  return f.required ? s : s.nullable()
+}
+
+const recordSchemas = new WeakMap<ResourceDef<any>, z.ZodType>()
+/**
+ * A resource's record as the API answers it (detail, add, edit; src/server/resources/runtime.ts `select`):
+ * id, every field, `<ref>Label` and `<refMany>Labels`, the audit columns. Exact: nothing else.
+ */
+export function recordSchemaOf(def: ResourceDef<any>): z.ZodType {
+  let s = recordSchemas.get(def)
+  if (s) return s
+  const shape: Record<string, z.ZodType> = { id: z.number().int() }
+  for (const [name, f] of Object.entries(def.fields as Record<string, FieldDef>)) {
+    shape[name] = storedValueSchema(f)
+    if (f.kind === 'ref') shape[`${name}Label`] = z.string().nullable()
+    else if (f.kind === 'refMany') shape[`${name}Labels`] = z.array(z.string())
+  }
+  Object.assign(shape, {
+    createdAt: z.iso.datetime({ offset: true }), updatedAt: z.iso.datetime({ offset: true }),
+    createdBy: z.number().int().nullable(), updatedBy: z.number().int().nullable(),
+  })
+  recordSchemas.set(def, (s = z.strictObject(shape)))
+  return s
+}
+
+/** The answer of `resource.<name>.status`: the ids changed, and each refused id with the reason's i18n key. */
+export const ResourceStatusResult = z.strictObject({
+  changed: z.array(z.number().int()),
+  refused: z.array(z.strictObject({ id: z.number().int(), reason: z.string().nullable() })),
+})
+export type ResourceStatusResult = z.infer<typeof ResourceStatusResult>
+/** The answer of `resource.<name>.delete`: how many rows were deleted (all the ids, or the command is refused). */
+export const ResourceDeleteResult = z.strictObject({ deleted: z.number().int() })
+export type ResourceDeleteResult = z.infer<typeof ResourceDeleteResult>
+/** The answer of `resource.<name>.import`: rows created and updated by the committed sheet. */
+export const ResourceImportResult = z.strictObject({ created: z.number().int(), updated: z.number().int() })
+export type ResourceImportResult = z.infer<typeof ResourceImportResult>
 
 /** The create schema (all editable fields; required ones required) and the update schema (all optional). */
 export function resourceSchemas(def: ResourceDef<any>) {

@@ -50,6 +50,63 @@ function unparsedDigest(commandId: string, body: unknown): string {
   try { return argsDigest(commandId, body ?? null) } catch { return argsDigest(commandId, '<unreadable arguments>') }
 }
 
+/**
+ * Whether declared answers are checked: the one switch (issue 19 §1). On where tests run — vitest sets
+ * VITEST=true in every worker; NODE_ENV=test is the switch for anything else that serves the API for
+ * tests — never in production (no parse, no cost, no new failure). tests/contract/command-outputs.test.ts
+ * fails when it is off under vitest, so the API suite cannot run without it.
+ */
+export function outputCheckOn(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.VITEST === 'true' || env.NODE_ENV === 'test'
+}
+
+/** A handler's answer that is not what its command's `output` states (a defect of the handler or of the schema: 500). */
+export class OutputMismatch extends AppError {
+  constructor(readonly commandId: string, readonly detail: string) {
+    super(500, 'errors:internal', undefined, undefined, { outputMismatch: `${commandId}: ${detail}` })
+    this.message = `${commandId} answered outside its output schema: ${detail}`
+    this.name = 'OutputMismatch'
+  }
+}
+
+/**
+ * Checks an answer against the command's output schema as the caller receives it (after JSON): it must
+ * parse, and the parse must give it back unchanged — a field the schema does not state (a plain z.object
+ * would drop it silently) or a value it would rewrite fails too, so every stated object is exact.
+ */
+export function checkOutput(commandId: string, output: z.ZodType, data: unknown): void {
+  const sent: unknown = JSON.parse(JSON.stringify(data ?? null))
+  const parsed = output.safeParse(sent)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    throw new OutputMismatch(commandId, `${issue.path.join('.') || '(answer)'}: ${issue.message}${parsed.error.issues.length > 1 ? ` (+${parsed.error.issues.length - 1} more)` : ''}`)
+  }
+  const diff = firstDifference(sent, parsed.data, '')
+  if (diff !== undefined) throw new OutputMismatch(commandId, `${diff || '(answer)'}: not stated by the output schema (dropped or changed by it)`)
+}
+
+/** The path of the first place two JSON values differ (a key present in one only, another value); undefined when equal. */
+function firstDifference(a: unknown, b: unknown, path: string): string | undefined {
+  if (a === b) return undefined
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return path
+    for (let i = 0; i < a.length; i++) {
+      const d = firstDifference(a[i], b[i], path ? `${path}.${i}` : String(i))
+      if (d !== undefined) return d
+    }
+    return undefined
+  }
+  if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
+    const ra = a as Record<string, unknown>, rb = b as Record<string, unknown>
+    for (const k of new Set([...Object.keys(ra), ...Object.keys(rb)])) {
+      const d = firstDifference(ra[k], rb[k], path ? `${path}.${k}` : k)
+      if (d !== undefined) return d
+    }
+    return undefined
+  }
+  return path
+}
+
 /** Thrown inside the transaction when a concurrent request committed the same key first. */
 class KeyTaken extends Error {}
 
@@ -102,6 +159,8 @@ export async function executeCommand(deps: ExecuteDeps, req: FastifyRequest, aut
         if (claimed.length === 0) throw new KeyTaken()
         const result = await handler({ tx, args, auth, log: req.log, lang: req.lang, setSummary: (s) => { summary = s } })
         const data = result === undefined ? null : result
+        // Under test only: the answer must be what the command's `output` states (inside the transaction: a mismatch writes nothing).
+        if (def.output && outputCheckOn()) checkOutput(commandId, def.output, data)
         // The stored answer and the audit row in one statement (one round trip less per command).
         await tx.execute(sql`
           WITH answer AS (

@@ -344,6 +344,116 @@ export interface paths {
      */
     post: operations["admin.user.verificationCode"];
   };
+  "/api/commands/count.location.empty": {
+    /**
+     * Count: location empty
+     * @description Count: location empty (`count.location.empty`; title key `commands:count.location.empty`).
+     *
+     * Permission: `menu:check-manager-list` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["count.location.empty"];
+  };
+  "/api/commands/count.plan.create": {
+    /**
+     * Create count plan
+     * @description Create count plan (`count.plan.create`; title key `commands:count.plan.create`).
+     *
+     * Permission: `check-manager-list:add` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["count.plan.create"];
+  };
+  "/api/commands/count.rule.save": {
+    /**
+     * Save inventory check rule
+     * @description Save inventory check rule (`count.rule.save`; title key `commands:count.rule.save`).
+     *
+     * Permission: `menu:inventory-check-rule` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["count.rule.save"];
+  };
+  "/api/commands/count.scan": {
+    /**
+     * Count: scan
+     * @description Count: scan (`count.scan`; title key `commands:count.scan`).
+     *
+     * Permission: `menu:check-manager-list` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["count.scan"];
+  };
+  "/api/commands/count.task.approve": {
+    /**
+     * Approve count
+     * @description Approve count (`count.task.approve`; title key `commands:count.task.approve`).
+     *
+     * Permission: `check-review:approve` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["count.task.approve"];
+  };
+  "/api/commands/count.task.claim": {
+    /**
+     * Claim count task
+     * @description Claim count task (`count.task.claim`; title key `commands:count.task.claim`).
+     *
+     * Permission: `menu:check-manager-list` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["count.task.claim"];
+  };
+  "/api/commands/count.task.recount": {
+    /**
+     * Request recount
+     * @description Request recount (`count.task.recount`; title key `commands:count.task.recount`).
+     *
+     * Permission: `check-manager-list:review` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["count.task.recount"];
+  };
+  "/api/commands/count.task.reissue": {
+    /**
+     * Reissue count task
+     * @description Reissue count task (`count.task.reissue`; title key `commands:count.task.reissue`).
+     *
+     * Permission: `check-manager-list:review` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["count.task.reissue"];
+  };
+  "/api/commands/count.task.reject": {
+    /**
+     * Reject count
+     * @description Reject count (`count.task.reject`; title key `commands:count.task.reject`).
+     *
+     * Permission: `check-manager-list:review` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["count.task.reject"];
+  };
+  "/api/commands/count.task.submit": {
+    /**
+     * Submit count
+     * @description Submit count (`count.task.submit`; title key `commands:count.task.submit`).
+     *
+     * Permission: `menu:check-manager-list` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["count.task.submit"];
+  };
   "/api/commands/inbound.inspection.complete": {
     /**
      * Inspection: complete
@@ -2746,6 +2856,192 @@ export interface paths {
      * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
      */
     post: operations["stock.invariants.check"];
+  };
+  "/api/counts/lines": {
+    /** Counted lines (expected quantity and adjustment only once approved) */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          taskNo?: string;
+          locationCode?: string;
+          skuCode?: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/counts/loss": {
+    /** Count loss posted (checklose): ledger rows under the count tasks */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          taskNo?: string;
+          locationCode?: string;
+          skuCode?: string;
+          createdAtFrom?: string;
+          createdAtTo?: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/counts/plans": {
+    /** Count plans */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          planNo?: string;
+          status?: ("0" | "1" | "2" | "4" | "9")[];
+          createdAtFrom?: string;
+          createdAtTo?: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/counts/rules": {
+    /** Inventory check rules */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          name?: string;
+          status?: ("0" | "1")[];
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/counts/surplus": {
+    /** Count surplus posted (in-surplus): ledger rows under the count tasks */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          taskNo?: string;
+          locationCode?: string;
+          skuCode?: string;
+          createdAtFrom?: string;
+          createdAtTo?: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/counts/tasks": {
+    /** Count tasks (status, counter, reviewer, recount links) */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          taskNo?: string;
+          planNo?: string;
+          status?: ("0" | "1" | "2" | "4" | "9")[];
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/counts/tasks/by-no/{taskNo}": {
+    /** A count task at the station: its locations and what was counted — blind, never an expected quantity */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+        path: {
+          taskNo: string;
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/counts/tasks/by-no/{taskNo}/review": {
+    /** A submitted count for its reviewer: counted, on hand at the counted position, variance (never to its counters) */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+        path: {
+          taskNo: string;
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
   };
   "/api/files/{id}": {
     /** Download a stored file (content-disposition carries its name) */
@@ -10230,7 +10526,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -10238,8 +10534,27 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              authority: string | null;
+              code: string;
+              component: string | null;
+              hidden: boolean;
+              icon: string | null;
+              id: number;
+              iframeUrl: string | null;
+              meta: {
+                [key: string]: unknown;
+              };
+              name: string;
+              parentId: number | null;
+              path: string;
+              redirect: string | null;
+              sort: number;
+              system: string;
+              title: string;
+              /** @enum {string} */
+              type: "M" | "B" | "R";
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -10279,7 +10594,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -10287,8 +10602,10 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              deleted: number;
+              id: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -10342,7 +10659,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -10350,8 +10667,27 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              authority: string | null;
+              code: string;
+              component: string | null;
+              hidden: boolean;
+              icon: string | null;
+              id: number;
+              iframeUrl: string | null;
+              meta: {
+                [key: string]: unknown;
+              };
+              name: string;
+              parentId: number | null;
+              path: string;
+              redirect: string | null;
+              sort: number;
+              system: string;
+              title: string;
+              /** @enum {string} */
+              type: "M" | "B" | "R";
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -10395,7 +10731,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -10403,8 +10739,16 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              createdAt: string;
+              dataScope: number;
+              id: number;
+              name: string;
+              remark: string | null;
+              status: number;
+              updatedAt: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -10444,7 +10788,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -10452,8 +10796,11 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              id: number;
+              users: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -10498,7 +10845,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -10506,8 +10853,16 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              createdAt: string;
+              dataScope: number;
+              id: number;
+              name: string;
+              remark: string | null;
+              status: number;
+              updatedAt: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -10548,7 +10903,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -10556,8 +10911,11 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              menuIds: number[];
+              permissions: number;
+              roleId: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -10598,7 +10956,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -10606,8 +10964,12 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              added: number[];
+              removed: number[];
+              tenantId: number;
+              warehouseIds: number[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -10661,7 +11023,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -10669,8 +11031,10 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              id: number;
+              username: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -10710,7 +11074,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -10718,8 +11082,10 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              id: number;
+              username: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -10772,7 +11138,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -10780,8 +11146,10 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              id: number;
+              username: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -10825,7 +11193,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -10833,8 +11201,15 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              avatar: string | null;
+              email: string | null;
+              employeeName: string;
+              id: number;
+              introduction: string | null;
+              phone: string | null;
+              username: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -10874,7 +11249,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -10882,8 +11257,11 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              revokedSessions: number;
+              userId: number;
+              username: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -10923,7 +11301,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -10931,8 +11309,11 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              temporaryPassword: string;
+              userId: number;
+              username: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -10970,7 +11351,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -10978,8 +11359,564 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              email: string;
+              expiresInMinutes: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Count: location empty
+   * @description Count: location empty (`count.location.empty`; title key `commands:count.location.empty`).
+   *
+   * Permission: `menu:check-manager-list` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "count.location.empty": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          locationCode: string;
+          taskNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              locationCode: string;
+              locationsLeft: number;
+              taskNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Create count plan
+   * @description Create count plan (`count.plan.create`; title key `commands:count.plan.create`).
+   *
+   * Permission: `check-manager-list:add` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "count.plan.create": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          areaCode?: string | null;
+          locationCodes?: string[] | null;
+          locationFrom?: string | null;
+          /** @default 10 */
+          locationsPerTask?: number;
+          locationTo?: string | null;
+          remark?: string | null;
+          ruleId?: number | null;
+          skuCode?: string | null;
+          thresholdPct?: number | null;
+          thresholdUnits?: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              id: number;
+              locations: number;
+              planNo: string;
+              tasks: string[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Save inventory check rule
+   * @description Save inventory check rule (`count.rule.save`; title key `commands:count.rule.save`).
+   *
+   * Permission: `menu:inventory-check-rule` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "count.rule.save": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          areaCode?: string | null;
+          /** @default true */
+          enabled?: boolean;
+          frequencyDays?: number | null;
+          id?: number | null;
+          locationFrom?: string | null;
+          locationTo?: string | null;
+          name: string;
+          skuCode?: string | null;
+          thresholdPct?: number | null;
+          thresholdUnits?: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              id: number;
+              name: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Count: scan
+   * @description Count: scan (`count.scan`; title key `commands:count.scan`).
+   *
+   * Permission: `menu:check-manager-list` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "count.scan": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          code: string;
+          locationCode: string;
+          /** @default 1 */
+          qty?: number;
+          /** @default false */
+          set?: boolean;
+          taskNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              counted: number;
+              locationCode: string;
+              locationsLeft: number;
+              skuCode: string;
+              taskNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Approve count
+   * @description Approve count (`count.task.approve`; title key `commands:count.task.approve`).
+   *
+   * Permission: `check-review:approve` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "count.task.approve": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          note?: string | null;
+          taskNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              lines: number;
+              loss: number;
+              planNo: string;
+              planStatus: number;
+              released: number;
+              status: number;
+              surplus: number;
+              taskNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Claim count task
+   * @description Claim count task (`count.task.claim`; title key `commands:count.task.claim`).
+   *
+   * Permission: `menu:check-manager-list` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "count.task.claim": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          taskNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              status: number;
+              taskNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Request recount
+   * @description Request recount (`count.task.recount`; title key `commands:count.task.recount`).
+   *
+   * Permission: `check-manager-list:review` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "count.task.recount": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          note?: string | null;
+          taskNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              recountNo: string;
+              taskNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Reissue count task
+   * @description Reissue count task (`count.task.reissue`; title key `commands:count.task.reissue`).
+   *
+   * Permission: `check-manager-list:review` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "count.task.reissue": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          assigneeId?: number | null;
+          note?: string | null;
+          taskNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              status: number;
+              taskNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Reject count
+   * @description Reject count (`count.task.reject`; title key `commands:count.task.reject`).
+   *
+   * Permission: `check-manager-list:review` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "count.task.reject": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          note?: string | null;
+          taskNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              status: number;
+              taskNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Submit count
+   * @description Submit count (`count.task.submit`; title key `commands:count.task.submit`).
+   *
+   * Permission: `menu:check-manager-list` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "count.task.submit": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          taskNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              status: number;
+              taskNo: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -11020,7 +11957,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -11028,8 +11965,28 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              completedAt: string | null;
+              failQty: number;
+              generatedNo: string | null;
+              id: number;
+              inspectionNo: string;
+              kind: number;
+              lines: {
+                  batchNo: string;
+                  failQty: number;
+                  id: number;
+                  locationCode: string;
+                  passQty: number;
+                  qty: number;
+                  skuCode: string;
+                  skuId: number;
+                }[];
+              orderNo: string;
+              passQty: number;
+              qty: number;
+              status: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -11069,7 +12026,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -11077,8 +12034,11 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              generatedNo: string;
+              inspectionNo: string;
+              kind: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -11124,7 +12084,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -11132,8 +12092,33 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              fail: number;
+              inspection: {
+                completedAt: string | null;
+                failQty: number;
+                generatedNo: string | null;
+                id: number;
+                inspectionNo: string;
+                kind: number;
+                lines: {
+                    batchNo: string;
+                    failQty: number;
+                    id: number;
+                    locationCode: string;
+                    passQty: number;
+                    qty: number;
+                    skuCode: string;
+                    skuId: number;
+                  }[];
+                orderNo: string;
+                passQty: number;
+                qty: number;
+                status: number;
+              };
+              lineId: number;
+              pass: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -11180,7 +12165,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -11188,8 +12173,10 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              id: number;
+              orderNo: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -11231,7 +12218,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -11239,8 +12226,16 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: {
+                  from: number;
+                  id: number;
+                  inspectionNo?: string;
+                  orderNo: string;
+                  shelvingTaskNo?: string;
+                  to: number;
+                }[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -11293,7 +12288,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -11301,8 +12296,12 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              expectedQty: number;
+              id: number;
+              lines: number;
+              orderNo: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -11356,7 +12355,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -11364,8 +12363,12 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              expectedQty: number;
+              id: number;
+              lines: number;
+              orderNo: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -11407,7 +12410,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -11415,8 +12418,16 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: {
+                  from: number;
+                  id: number;
+                  inspectionNo?: string;
+                  orderNo: string;
+                  shelvingTaskNo?: string;
+                  to: number;
+                }[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -11469,7 +12480,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -11477,8 +12488,10 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              created: number;
+              orderNos: string[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -11520,7 +12533,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -11528,8 +12541,16 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: {
+                  from: number;
+                  id: number;
+                  inspectionNo?: string;
+                  orderNo: string;
+                  shelvingTaskNo?: string;
+                  to: number;
+                }[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -11572,7 +12593,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -11580,8 +12601,25 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: {
+                  from: number;
+                  id: number;
+                  inspectionNo?: string;
+                  orderNo: string;
+                  shelvingTaskNo?: string;
+                  to: number;
+                }[];
+              refused: ({
+                  change: boolean;
+                  from: number | null;
+                  id: number;
+                  message: string | null;
+                  orderNo: string | null;
+                  reason: string | null;
+                  to: number;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -11623,7 +12661,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -11631,8 +12669,16 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: {
+                  from: number;
+                  id: number;
+                  inspectionNo?: string;
+                  orderNo: string;
+                  shelvingTaskNo?: string;
+                  to: number;
+                }[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -11677,7 +12723,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -11685,8 +12731,11 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              orderId: number;
+              orderNo: string;
+              taskNo: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -11726,7 +12775,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -11734,8 +12783,11 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              orderNo: string;
+              shelvingTaskNo: string | null;
+              taskNo: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -11778,7 +12830,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -11786,8 +12838,16 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              expectedQty: number;
+              finished: boolean;
+              orderNo: string;
+              pending: number;
+              receivedQty: number;
+              shelvingTaskNo: string | null;
+              skuCode: string;
+              taskNo: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -11831,7 +12891,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -11839,8 +12899,25 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              batchNo: string;
+              boxNo: string | null;
+              /** @enum {string} */
+              codeKind: "sku" | "upc" | "fnsku";
+              finished: boolean;
+              inspectionNo?: string;
+              lineExpected: number;
+              lineNo: number;
+              lineReceived: number;
+              orderExpected: number;
+              orderNo: string;
+              orderReceived: number;
+              qty: number;
+              receivedBoxes: number;
+              shelvingTaskNo?: string;
+              skuCode: string;
+              status: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -11887,7 +12964,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -11895,8 +12972,10 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              id: number;
+              stripNo: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -11936,7 +13015,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -11944,8 +13023,10 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              status: number;
+              stripNo: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -11994,7 +13075,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -12002,8 +13083,10 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              id: number;
+              returnNo: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -12043,7 +13126,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -12051,8 +13134,10 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              returnNo: string;
+              status: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -12092,7 +13177,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -12100,8 +13185,11 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              returnNo: string;
+              shelvingTaskNo: string | null;
+              status: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -12144,7 +13232,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -12152,8 +13240,16 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              lineQty: number;
+              pending: number;
+              receivedQty: number;
+              returnNo: string;
+              shelvingTaskNo: string | null;
+              skuCode: string;
+              status: number;
+              stockStatus: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -12201,7 +13297,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -12209,8 +13305,18 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              coStorage: boolean;
+              forbidXbMix: boolean;
+              inboundTimeoutHours: number;
+              minScanIntervalMs: number;
+              receivingLocationId: number | null;
+              shelvingTimeoutHours: number;
+              storageMode: string;
+              tenantId: number;
+              unloadingTimeoutHours: number;
+              warehouseId: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -12253,7 +13359,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -12261,8 +13367,9 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              count: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -12302,7 +13409,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -12310,8 +13417,45 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              claimedBy: number | null;
+              claimedByName: string | null;
+              completedAt: string | null;
+              createdAt: string;
+              id: number;
+              jobGroupId: number | null;
+              jobGroupName: string | null;
+              lines: ({
+                  batchNo: string;
+                  fromLocationCode: string;
+                  id: number;
+                  lineNo: number;
+                  qty: number;
+                  shelvedQty: number;
+                  skuCode: string;
+                  skuId: number;
+                  stockStatus: number;
+                  suggestedLocationCode: string | null;
+                })[];
+              qty: number;
+              records: ({
+                  createdAt: string;
+                  id: number;
+                  lineNo: number;
+                  locationCode: string;
+                  operatorName: string | null;
+                  qty: number;
+                  skuCode: string;
+                })[];
+              shelvedQty: number;
+              sourceNo: string;
+              sourceType: string;
+              status: number;
+              /** @enum {string} */
+              storageMode: "normal" | "fast";
+              taskNo: string;
+              timedOut: boolean;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -12351,7 +13495,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -12359,8 +13503,53 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              completed: boolean;
+              inspectionNo?: string;
+              lineNo: number;
+              locationCode: string;
+              qty: number;
+              skuCode: string;
+              task: {
+                claimedBy: number | null;
+                claimedByName: string | null;
+                completedAt: string | null;
+                createdAt: string;
+                id: number;
+                jobGroupId: number | null;
+                jobGroupName: string | null;
+                lines: ({
+                    batchNo: string;
+                    fromLocationCode: string;
+                    id: number;
+                    lineNo: number;
+                    qty: number;
+                    shelvedQty: number;
+                    skuCode: string;
+                    skuId: number;
+                    stockStatus: number;
+                    suggestedLocationCode: string | null;
+                  })[];
+                qty: number;
+                records: ({
+                    createdAt: string;
+                    id: number;
+                    lineNo: number;
+                    locationCode: string;
+                    operatorName: string | null;
+                    qty: number;
+                    skuCode: string;
+                  })[];
+                shelvedQty: number;
+                sourceNo: string;
+                sourceType: string;
+                status: number;
+                /** @enum {string} */
+                storageMode: "normal" | "fast";
+                taskNo: string;
+                timedOut: boolean;
+              };
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -12403,7 +13592,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -12411,8 +13600,53 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              completed: boolean;
+              inspectionNo?: string;
+              lineNo: number;
+              locationCode: string;
+              qty: number;
+              skuCode: string;
+              task: {
+                claimedBy: number | null;
+                claimedByName: string | null;
+                completedAt: string | null;
+                createdAt: string;
+                id: number;
+                jobGroupId: number | null;
+                jobGroupName: string | null;
+                lines: ({
+                    batchNo: string;
+                    fromLocationCode: string;
+                    id: number;
+                    lineNo: number;
+                    qty: number;
+                    shelvedQty: number;
+                    skuCode: string;
+                    skuId: number;
+                    stockStatus: number;
+                    suggestedLocationCode: string | null;
+                  })[];
+                qty: number;
+                records: ({
+                    createdAt: string;
+                    id: number;
+                    lineNo: number;
+                    locationCode: string;
+                    operatorName: string | null;
+                    qty: number;
+                    skuCode: string;
+                  })[];
+                shelvedQty: number;
+                sourceNo: string;
+                sourceType: string;
+                status: number;
+                /** @enum {string} */
+                storageMode: "normal" | "fast";
+                taskNo: string;
+                timedOut: boolean;
+              };
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -12454,7 +13688,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -12462,8 +13696,53 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              completed: boolean;
+              inspectionNo?: string;
+              lineNo: number;
+              locationCode: string;
+              qty: number;
+              skuCode: string;
+              task: {
+                claimedBy: number | null;
+                claimedByName: string | null;
+                completedAt: string | null;
+                createdAt: string;
+                id: number;
+                jobGroupId: number | null;
+                jobGroupName: string | null;
+                lines: ({
+                    batchNo: string;
+                    fromLocationCode: string;
+                    id: number;
+                    lineNo: number;
+                    qty: number;
+                    shelvedQty: number;
+                    skuCode: string;
+                    skuId: number;
+                    stockStatus: number;
+                    suggestedLocationCode: string | null;
+                  })[];
+                qty: number;
+                records: ({
+                    createdAt: string;
+                    id: number;
+                    lineNo: number;
+                    locationCode: string;
+                    operatorName: string | null;
+                    qty: number;
+                    skuCode: string;
+                  })[];
+                shelvedQty: number;
+                sourceNo: string;
+                sourceType: string;
+                status: number;
+                /** @enum {string} */
+                storageMode: "normal" | "fast";
+                taskNo: string;
+                timedOut: boolean;
+              };
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -12506,7 +13785,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -12514,8 +13793,31 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              queued: {
+                  faceSheetId: number;
+                  orderId: number;
+                  orderNo: string;
+                  parcelNo: number;
+                }[];
+              refused: {
+                  hint: {
+                    key: string;
+                    params: {
+                      [key: string]: unknown;
+                    };
+                  };
+                  message: string;
+                  orderId: number;
+                  orderNo: string;
+                  reason: {
+                    key: string;
+                    params: {
+                      [key: string]: unknown;
+                    };
+                  };
+                }[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -12557,7 +13859,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -12565,8 +13867,9 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              cancelled: string[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -12612,7 +13915,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -12620,8 +13923,16 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              bytes: number;
+              /** @enum {string} */
+              format: "pdf" | "zpl";
+              jobId: number;
+              labels: number;
+              paper: string;
+              printer: string;
+              url: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -12661,7 +13972,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -12669,8 +13980,9 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              handoverNo: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -12712,7 +14024,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -12720,8 +14032,9 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              cancelled: string[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -12941,7 +14254,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -12949,8 +14262,10 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              created: number;
+              orderNos: string[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -13061,7 +14376,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -13069,8 +14384,12 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              expectedQty: number;
+              id: number;
+              mergedFrom: string[];
+              orderNo: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -13182,7 +14501,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -13190,8 +14509,25 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: ({
+                  allocatedQty?: number;
+                  expectedQty?: number;
+                  from: number;
+                  id: number;
+                  orderNo: string;
+                  released?: number;
+                  returnTaskNo?: string | null;
+                  shortages?: {
+                      allocated: number;
+                      lineNo: number;
+                      qty: number;
+                      short: number;
+                      skuCode: string;
+                    }[];
+                  to: number;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -13233,7 +14569,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -13241,8 +14577,18 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              split: {
+                  orderNo: string;
+                  parts: {
+                      expectedQty: number;
+                      lines: number;
+                      orderNo: string;
+                    }[];
+                  rule: string;
+                  splitBy: string;
+                }[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -13287,7 +14633,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -13295,8 +14641,33 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: ({
+                  allocatedQty?: number;
+                  expectedQty?: number;
+                  from: number;
+                  id: number;
+                  orderNo: string;
+                  released?: number;
+                  returnTaskNo?: string | null;
+                  shortages?: {
+                      allocated: number;
+                      lineNo: number;
+                      qty: number;
+                      short: number;
+                      skuCode: string;
+                    }[];
+                  to: number;
+                })[];
+              refused: ({
+                  change: boolean;
+                  from: number | null;
+                  id: number;
+                  message: string | null;
+                  orderNo: string | null;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -13408,7 +14779,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -13416,8 +14787,15 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              moved: {
+                  from: string;
+                  id: number;
+                  status: number;
+                  to: string;
+                }[];
+              warehouseId: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -13869,7 +15247,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -13877,8 +15255,15 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              diffNo: string;
+              orderReady: string[];
+              /** @enum {string} */
+              resolution: "reissue" | "reallocate" | "outOfStock";
+              resolvedQty: number;
+              taskNo: string | null;
+              waveStatus: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -13922,7 +15307,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -13930,8 +15315,9 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              assigned: string[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -13972,7 +15358,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -13980,8 +15366,9 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              taskNo: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -14021,7 +15408,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -14029,8 +15416,20 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              next: {
+                lineId: number;
+                locationCode: string;
+                orderNo: string;
+                remaining: number;
+                seq: number;
+                skuCode: string;
+              } | null;
+              orderReady: string[];
+              taskDone: boolean;
+              taskNo: string;
+              waveStatus: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -14074,7 +15473,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -14082,8 +15481,17 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              done: boolean;
+              next: {
+                fromLocation: string;
+                lineId: number;
+                remaining: number;
+                skuCode: string;
+              } | null;
+              remaining: number;
+              taskNo: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -14125,7 +15533,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -14133,8 +15541,25 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              faceSheetStatus: number;
+              materialCode: string;
+              materialLeft: number;
+              orderId: number;
+              orderNo: string;
+              print: boolean;
+              printed: {
+                jobId: number;
+                printer: string;
+              } | null;
+              printError: {
+                key: string;
+                params: {
+                  [key: string]: unknown;
+                };
+              } | null;
+              trackingNo: string | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -14184,7 +15609,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -14192,8 +15617,14 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              faceSheetStatus: number;
+              materialCode: string;
+              materialLeft: number;
+              orderId: number;
+              orderNo: string;
+              trackingNo: string | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -14233,7 +15664,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -14241,8 +15672,9 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              orderNo: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -14285,7 +15717,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -14293,8 +15725,40 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              consigneeName: string | null;
+              done: boolean;
+              faceSheetStatus: number;
+              id: number;
+              labelWarning: {
+                hint: {
+                  key: string;
+                  params: {
+                    [key: string]: unknown;
+                  };
+                };
+                key: string;
+                params: {
+                  [key: string]: unknown;
+                };
+              } | null;
+              lines: ({
+                  lineId: number;
+                  lineNo: number;
+                  qty: number;
+                  reviewedQty: number;
+                  skuCode: string;
+                  skuName: string | null;
+                })[];
+              orderNo: string;
+              packingStatus: number;
+              reviewed: number;
+              shippingMethod: string | null;
+              sortSlot: number | null;
+              status: number;
+              total: number;
+              trackingNo: string | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -14336,7 +15800,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -14344,8 +15808,40 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              consigneeName: string | null;
+              done: boolean;
+              faceSheetStatus: number;
+              id: number;
+              labelWarning: {
+                hint: {
+                  key: string;
+                  params: {
+                    [key: string]: unknown;
+                  };
+                };
+                key: string;
+                params: {
+                  [key: string]: unknown;
+                };
+              } | null;
+              lines: ({
+                  lineId: number;
+                  lineNo: number;
+                  qty: number;
+                  reviewedQty: number;
+                  skuCode: string;
+                  skuName: string | null;
+                })[];
+              orderNo: string;
+              packingStatus: number;
+              reviewed: number;
+              shippingMethod: string | null;
+              sortSlot: number | null;
+              status: number;
+              total: number;
+              trackingNo: string | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -14387,7 +15883,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -14395,8 +15891,40 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              consigneeName: string | null;
+              done: boolean;
+              faceSheetStatus: number;
+              id: number;
+              labelWarning: {
+                hint: {
+                  key: string;
+                  params: {
+                    [key: string]: unknown;
+                  };
+                };
+                key: string;
+                params: {
+                  [key: string]: unknown;
+                };
+              } | null;
+              lines: ({
+                  lineId: number;
+                  lineNo: number;
+                  qty: number;
+                  reviewedQty: number;
+                  skuCode: string;
+                  skuName: string | null;
+                })[];
+              orderNo: string;
+              packingStatus: number;
+              reviewed: number;
+              shippingMethod: string | null;
+              sortSlot: number | null;
+              status: number;
+              total: number;
+              trackingNo: string | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -14436,7 +15964,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -14444,8 +15972,14 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              carrier: string;
+              handoverNo: string;
+              orderNo: string;
+              parcels: number;
+              qty: number;
+              trackingNo: string | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -14490,7 +16024,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -14498,8 +16032,18 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              orderNo: string;
+              qty: number;
+              skuCode: string;
+              slotDone: boolean;
+              slotNo: number;
+              slotRemaining: number;
+              sortedQty: number;
+              sortNo: string;
+              taskDone: boolean;
+              taskQty: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -14541,7 +16085,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -14549,8 +16093,9 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              cancelled: string[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -14592,7 +16137,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -14600,8 +16145,9 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              completed: string[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -14643,7 +16189,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -14651,8 +16197,15 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              containers: string[];
+              id: number;
+              /** @enum {string} */
+              kind: "merge" | "rest";
+              qty: number;
+              slots: number;
+              sortNo: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -14692,7 +16245,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -14700,8 +16253,15 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              containers: string[];
+              id: number;
+              /** @enum {string} */
+              kind: "merge" | "rest";
+              qty: number;
+              slots: number;
+              sortNo: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -14745,7 +16305,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -14753,8 +16313,10 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              assigned: string[];
+              waveNo: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -14796,7 +16358,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -14804,8 +16366,9 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              cancelled: string[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -14854,7 +16417,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -14862,8 +16425,14 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              id: number;
+              orders: number;
+              qty: number;
+              ruleId: number | null;
+              tasks: string[];
+              waveNo: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -14905,7 +16474,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -14913,8 +16482,17 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              skipped: number;
+              waves: ({
+                  id: number;
+                  orders: number;
+                  qty: number;
+                  ruleId: number | null;
+                  tasks: string[];
+                  waveNo: string;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -14955,7 +16533,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -14963,8 +16541,14 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              bytes: number;
+              jobId: number;
+              pages: number;
+              printer: string;
+              url: string;
+              waveNo: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -15009,7 +16593,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -15017,8 +16601,21 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              appId: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              description: string;
+              fileName: string | null;
+              fileUrl: string | null;
+              id: number;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+              versionNumber: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -15064,7 +16661,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -15072,8 +16669,21 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              appId: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              description: string;
+              fileName: string | null;
+              fileUrl: string | null;
+              id: number;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+              versionNumber: string;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -15116,7 +16726,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -15124,8 +16734,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -15166,7 +16781,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -15174,8 +16789,17 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              name: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -15217,7 +16841,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -15225,8 +16849,17 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              name: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -15277,7 +16910,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -15285,8 +16918,24 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              accountNo: string | null;
+              adapter: string;
+              carrierType: string | null;
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              name: string;
+              requiresPhone: boolean;
+              serviceChannels: unknown;
+              simFailurePercent: number;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -15338,7 +16987,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -15346,8 +16995,24 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              accountNo: string | null;
+              adapter: string;
+              carrierType: string | null;
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              name: string;
+              requiresPhone: boolean;
+              serviceChannels: unknown;
+              simFailurePercent: number;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -15390,7 +17055,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -15398,8 +17063,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -15440,7 +17110,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -15448,8 +17118,17 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              name: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -15491,7 +17170,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -15499,8 +17178,17 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              name: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -15542,7 +17230,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -15550,8 +17238,19 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              name: string;
+              parentId: number;
+              parentIdLabel: string | null;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -15594,7 +17293,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -15602,8 +17301,19 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              name: string;
+              parentId: number;
+              parentIdLabel: string | null;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -15645,7 +17355,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -15653,8 +17363,19 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              name: string;
+              parentId: number;
+              parentIdLabel: string | null;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -15697,7 +17418,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -15705,8 +17426,19 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              name: string;
+              parentId: number;
+              parentIdLabel: string | null;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -15747,7 +17479,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -15755,8 +17487,17 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              name: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -15798,7 +17539,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -15806,8 +17547,17 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              name: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -15855,7 +17605,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -15863,8 +17613,24 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              address: string | null;
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              email: string | null;
+              id: number;
+              logo: string | null;
+              name: string;
+              phone: string | null;
+              shortName: string | null;
+              status: number;
+              taxId: string | null;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -15913,7 +17679,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -15921,8 +17687,24 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              address: string | null;
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              email: string | null;
+              id: number;
+              logo: string | null;
+              name: string;
+              phone: string | null;
+              shortName: string | null;
+              status: number;
+              taxId: string | null;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -15965,7 +17747,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -15973,8 +17755,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -16019,7 +17806,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -16027,8 +17814,21 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              palletCap: number | null;
+              remark: string | null;
+              size: number;
+              status: number;
+              type: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -16074,7 +17874,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -16082,8 +17882,21 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              palletCap: number | null;
+              remark: string | null;
+              size: number;
+              status: number;
+              type: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -16127,7 +17940,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -16135,8 +17948,22 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              currencyId: number;
+              currencyIdLabel: string | null;
+              id: number;
+              rate: number;
+              /** Format: date */
+              rateDate: string;
+              rmbRate: number | null;
+              syncMode: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -16181,7 +18008,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -16189,8 +18016,22 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              currencyId: number;
+              currencyIdLabel: string | null;
+              id: number;
+              rate: number;
+              /** Format: date */
+              rateDate: string;
+              rmbRate: number | null;
+              syncMode: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -16238,7 +18079,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -16246,8 +18087,26 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              companyId: number | null;
+              companyIdLabel: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              deptType: number;
+              id: number;
+              leader: string | null;
+              name: string;
+              parentId: number | null;
+              parentIdLabel: string | null;
+              phone: string | null;
+              sort: number | null;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -16289,7 +18148,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -16297,8 +18156,9 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              deleted: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -16347,7 +18207,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -16355,8 +18215,26 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              companyId: number | null;
+              companyIdLabel: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              deptType: number;
+              id: number;
+              leader: string | null;
+              name: string;
+              parentId: number | null;
+              parentIdLabel: string | null;
+              phone: string | null;
+              sort: number | null;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -16399,7 +18277,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -16407,8 +18285,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -16455,7 +18338,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -16463,8 +18346,24 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              dictCode: string;
+              dictLabel: string;
+              dictValue: string;
+              id: number;
+              labelEn: string | null;
+              labelEsMx: string | null;
+              labelKey: string | null;
+              labelZh: string | null;
+              sort: number | null;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -16506,7 +18405,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -16514,8 +18413,9 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              deleted: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -16563,7 +18463,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -16571,8 +18471,24 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              dictCode: string;
+              dictLabel: string;
+              dictValue: string;
+              id: number;
+              labelEn: string | null;
+              labelEsMx: string | null;
+              labelKey: string | null;
+              labelZh: string | null;
+              sort: number | null;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -16615,7 +18531,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -16623,8 +18539,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -16674,7 +18595,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -16682,8 +18603,26 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              currencyCode: string;
+              currencyName: string;
+              id: number;
+              mainCurrency: boolean | null;
+              rate: number;
+              rateDate: string | null;
+              rmbRate: number | null;
+              status: number;
+              symbol: string | null;
+              syncMode: string;
+              targetCurrency: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+              useDate: string | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -16734,7 +18673,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -16742,8 +18681,26 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              currencyCode: string;
+              currencyName: string;
+              id: number;
+              mainCurrency: boolean | null;
+              rate: number;
+              rateDate: string | null;
+              rmbRate: number | null;
+              status: number;
+              symbol: string | null;
+              syncMode: string;
+              targetCurrency: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+              useDate: string | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -16786,7 +18743,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -16794,8 +18751,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -16835,7 +18797,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -16843,8 +18805,16 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              date: string;
+              skipped: string[];
+              source: string;
+              updated: ({
+                  currencyCode: string;
+                  rate: number;
+                  rmbRate: number | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -16893,7 +18863,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -16901,8 +18871,21 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              contacts: unknown;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              forwarderType: string | null;
+              id: number;
+              name: string;
+              status: number;
+              taxId: string | null;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -16952,7 +18935,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -16960,8 +18943,21 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              contacts: unknown;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              forwarderType: string | null;
+              id: number;
+              name: string;
+              status: number;
+              taxId: string | null;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -17004,7 +19000,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -17012,8 +19008,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -17060,7 +19061,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -17068,8 +19069,23 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              logo: string | null;
+              name: string;
+              picture: string | null;
+              platformType: string | null;
+              shortName: string | null;
+              skuRules: string | null;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -17117,7 +19133,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -17125,8 +19141,23 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              logo: string | null;
+              name: string;
+              picture: string | null;
+              platformType: string | null;
+              shortName: string | null;
+              skuRules: string | null;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -17169,7 +19200,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -17177,8 +19208,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -17223,7 +19259,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -17231,8 +19267,22 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              areaIds: number[];
+              areaIdsLabels: string[];
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              name: string;
+              priority: number;
+              remark: string | null;
+              status: number;
+              type: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -17274,7 +19324,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -17282,8 +19332,9 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              deleted: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -17329,7 +19380,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -17337,8 +19388,22 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              areaIds: number[];
+              areaIdsLabels: string[];
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              name: string;
+              priority: number;
+              remark: string | null;
+              status: number;
+              type: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -17381,7 +19446,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -17389,8 +19454,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -17434,7 +19504,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -17442,8 +19512,21 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              memberIds: number[] | null;
+              memberIdsLabels: string[];
+              name: string;
+              number: string;
+              remark: string | null;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -17488,7 +19571,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -17496,8 +19579,21 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              memberIds: number[] | null;
+              memberIdsLabels: string[];
+              name: string;
+              number: string;
+              remark: string | null;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -17540,7 +19636,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -17548,8 +19644,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -17594,7 +19695,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -17602,8 +19703,27 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              boxCeiling: number | null;
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              floor: number | null;
+              id: number;
+              shelfId: number | null;
+              shelfIdLabel: string | null;
+              status: number;
+              storageAreaId: number;
+              storageAreaIdLabel: string | null;
+              temporary: boolean | null;
+              type: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+              vendorId: number | null;
+              vendorIdLabel: string | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -17647,7 +19767,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -17655,8 +19775,9 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              updated: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -17702,7 +19823,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -17710,8 +19831,27 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              boxCeiling: number | null;
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              floor: number | null;
+              id: number;
+              shelfId: number | null;
+              shelfIdLabel: string | null;
+              status: number;
+              storageAreaId: number;
+              storageAreaIdLabel: string | null;
+              temporary: boolean | null;
+              type: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+              vendorId: number | null;
+              vendorIdLabel: string | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -17751,7 +19891,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -17759,8 +19899,10 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              created: number;
+              updated: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -17803,7 +19945,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -17811,8 +19953,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -17854,7 +20001,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -17862,8 +20009,9 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              updated: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -17905,7 +20053,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -17913,8 +20061,18 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              materialKey: number;
+              name: string;
+              nameEn: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -17957,7 +20115,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -17965,8 +20123,18 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              materialKey: number;
+              name: string;
+              nameEn: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -18015,7 +20183,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -18023,8 +20191,30 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              approvalStatus: number | null;
+              asin: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              fnsku: string | null;
+              id: number;
+              platformId: number;
+              platformIdLabel: string | null;
+              platSku: string;
+              shippingMethod: string | null;
+              shopId: number;
+              shopIdLabel: string | null;
+              siteId: number;
+              siteIdLabel: string | null;
+              skuId: number;
+              skuIdLabel: string | null;
+              status: string;
+              upc: string | null;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -18074,7 +20264,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -18082,8 +20272,30 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              approvalStatus: number | null;
+              asin: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              fnsku: string | null;
+              id: number;
+              platformId: number;
+              platformIdLabel: string | null;
+              platSku: string;
+              shippingMethod: string | null;
+              shopId: number;
+              shopIdLabel: string | null;
+              siteId: number;
+              siteIdLabel: string | null;
+              skuId: number;
+              skuIdLabel: string | null;
+              status: string;
+              upc: string | null;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -18123,7 +20335,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -18131,8 +20343,10 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              created: number;
+              updated: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -18175,7 +20389,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -18183,8 +20397,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -18230,7 +20449,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -18238,8 +20457,22 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              maxLines: number | null;
+              maxQty: number | null;
+              name: string;
+              priority: number;
+              remark: string | null;
+              splitBy: string;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -18281,7 +20514,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -18289,8 +20522,9 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              deleted: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -18337,7 +20571,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -18345,8 +20579,22 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              maxLines: number | null;
+              maxQty: number | null;
+              name: string;
+              priority: number;
+              remark: string | null;
+              splitBy: string;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -18389,7 +20637,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -18397,8 +20645,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -18445,7 +20698,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -18453,8 +20706,24 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              areaIds: number[] | null;
+              areaIdsLabels: string[];
+              bulkFirst: boolean;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              name: string;
+              order: string;
+              orderType: number | null;
+              priority: number;
+              remark: string | null;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -18496,7 +20765,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -18504,8 +20773,9 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              deleted: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -18553,7 +20823,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -18561,8 +20831,24 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              areaIds: number[] | null;
+              areaIdsLabels: string[];
+              bulkFirst: boolean;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              name: string;
+              order: string;
+              orderType: number | null;
+              priority: number;
+              remark: string | null;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -18605,7 +20891,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -18613,8 +20899,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -18660,7 +20951,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -18668,8 +20959,22 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              maxOrdersPerTask: number;
+              maxQtyPerTask: number | null;
+              name: string;
+              priority: number;
+              remark: string | null;
+              sameAreaOnly: boolean;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -18711,7 +21016,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -18719,8 +21024,9 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              deleted: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -18767,7 +21073,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -18775,8 +21081,22 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              maxOrdersPerTask: number;
+              maxQtyPerTask: number | null;
+              name: string;
+              priority: number;
+              remark: string | null;
+              sameAreaOnly: boolean;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -18819,7 +21139,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -18827,8 +21147,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -18875,7 +21200,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -18883,8 +21208,23 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              logo: string | null;
+              name: string;
+              picture: string | null;
+              platformType: string | null;
+              shortName: string | null;
+              skuRules: string | null;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -18932,7 +21272,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -18940,8 +21280,23 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              logo: string | null;
+              name: string;
+              picture: string | null;
+              platformType: string | null;
+              shortName: string | null;
+              skuRules: string | null;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -18984,7 +21339,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -18992,8 +21347,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -19039,7 +21399,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -19047,8 +21407,22 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              address: string | null;
+              code: string;
+              connected: boolean;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              format: string;
+              id: number;
+              name: string;
+              paper: string;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -19095,7 +21469,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -19103,8 +21477,22 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              address: string | null;
+              code: string;
+              connected: boolean;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              format: string;
+              id: number;
+              name: string;
+              paper: string;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -19147,7 +21535,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -19155,8 +21543,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -19199,7 +21592,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -19207,8 +21600,21 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              copies: number;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              docKind: string;
+              id: number;
+              printerId: number;
+              printerIdLabel: string | null;
+              templateId: number | null;
+              templateIdLabel: string | null;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -19250,7 +21656,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -19258,8 +21664,9 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              deleted: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -19303,7 +21710,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -19311,8 +21718,21 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              copies: number;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              docKind: string;
+              id: number;
+              printerId: number;
+              printerIdLabel: string | null;
+              templateId: number | null;
+              templateIdLabel: string | null;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -19358,7 +21778,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -19366,8 +21786,22 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              codeKind: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              docKind: string;
+              format: string;
+              id: number;
+              name: string;
+              paper: string;
+              remark: string | null;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -19414,7 +21848,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -19422,8 +21856,22 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              codeKind: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              docKind: string;
+              format: string;
+              id: number;
+              name: string;
+              paper: string;
+              remark: string | null;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -19466,7 +21914,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -19474,8 +21922,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -19524,7 +21977,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -19532,8 +21985,26 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              columns: number;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              height: number | null;
+              id: number;
+              layers: number;
+              layerWeight: number | null;
+              length: number | null;
+              status: number;
+              storageAreaId: number;
+              storageAreaIdLabel: string | null;
+              type: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+              width: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -19583,7 +22054,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -19591,8 +22062,26 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              columns: number;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              height: number | null;
+              id: number;
+              layers: number;
+              layerWeight: number | null;
+              length: number | null;
+              status: number;
+              storageAreaId: number;
+              storageAreaIdLabel: string | null;
+              type: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+              width: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -19635,7 +22124,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -19643,8 +22132,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -19694,7 +22188,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -19702,8 +22196,25 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              abbreviation: string | null;
+              code: string;
+              consignment: boolean | null;
+              consignors: unknown;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              name: string;
+              registrationEntityId: number | null;
+              registrationEntityIdLabel: string | null;
+              siteId: number;
+              siteIdLabel: string | null;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -19754,7 +22265,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -19762,8 +22273,25 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              abbreviation: string | null;
+              code: string;
+              consignment: boolean | null;
+              consignors: unknown;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              name: string;
+              registrationEntityId: number | null;
+              registrationEntityIdLabel: string | null;
+              siteId: number;
+              siteIdLabel: string | null;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -19806,7 +22334,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -19814,8 +22342,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -19863,7 +22396,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -19871,8 +22404,25 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              channel: string | null;
+              code: string;
+              country: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              currency: string | null;
+              fullName: string | null;
+              id: number;
+              logo: string | null;
+              name: string;
+              platformId: number;
+              platformIdLabel: string | null;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -19921,7 +22471,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -19929,8 +22479,25 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              channel: string | null;
+              code: string;
+              country: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              currency: string | null;
+              fullName: string | null;
+              id: number;
+              logo: string | null;
+              name: string;
+              platformId: number;
+              platformIdLabel: string | null;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -19973,7 +22540,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -19981,8 +22548,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -20027,7 +22599,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -20035,8 +22607,22 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              categoryId: number | null;
+              categoryIdLabel: string | null;
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              lastStandard: string | null;
+              name: string;
+              sort: number | null;
+              standard: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -20082,7 +22668,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -20090,8 +22676,22 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              categoryId: number | null;
+              categoryIdLabel: string | null;
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              lastStandard: string | null;
+              name: string;
+              sort: number | null;
+              standard: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -20140,7 +22740,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -20148,8 +22748,28 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              auxiliaryImages: string[] | null;
+              colorId: number;
+              colorIdLabel: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              masterImage: string | null;
+              modelImages: string[] | null;
+              remark: string | null;
+              sizeId: number;
+              sizeIdLabel: string | null;
+              skuCode: string;
+              status: number;
+              styleId: number;
+              styleIdLabel: string | null;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+              weight: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -20199,7 +22819,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -20207,8 +22827,28 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              auxiliaryImages: string[] | null;
+              colorId: number;
+              colorIdLabel: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              masterImage: string | null;
+              modelImages: string[] | null;
+              remark: string | null;
+              sizeId: number;
+              sizeIdLabel: string | null;
+              skuCode: string;
+              status: number;
+              styleId: number;
+              styleIdLabel: string | null;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+              weight: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -20251,7 +22891,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -20259,8 +22899,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -20308,7 +22953,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -20316,8 +22961,25 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              avatar: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              departmentId: number;
+              departmentIdLabel: string | null;
+              email: string | null;
+              id: number;
+              joinDate: string | null;
+              name: string;
+              nickname: string | null;
+              phone: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+              username: string;
+              workingStatus: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -20366,7 +23028,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -20374,8 +23036,25 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              avatar: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              departmentId: number;
+              departmentIdLabel: string | null;
+              email: string | null;
+              id: number;
+              joinDate: string | null;
+              name: string;
+              nickname: string | null;
+              phone: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+              username: string;
+              workingStatus: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -20418,7 +23097,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -20426,8 +23105,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -20471,7 +23155,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -20479,8 +23163,20 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              name: string;
+              remark: string | null;
+              status: number;
+              type: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -20525,7 +23221,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -20533,8 +23229,20 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              name: string;
+              remark: string | null;
+              status: number;
+              type: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -20577,7 +23285,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -20585,8 +23293,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -20629,7 +23342,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -20637,8 +23350,20 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              areaIds: number[];
+              areaIdsLabels: string[];
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              name: string;
+              remark: string | null;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -20680,7 +23405,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -20688,8 +23413,9 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              deleted: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -20733,7 +23459,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -20741,8 +23467,20 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              areaIds: number[];
+              areaIdsLabels: string[];
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              name: string;
+              remark: string | null;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -20797,7 +23535,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -20805,8 +23543,33 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              brandId: number | null;
+              brandIdLabel: string | null;
+              categoryId: number;
+              categoryIdLabel: string | null;
+              colorIds: number[] | null;
+              colorIdsLabels: string[];
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              entryStatus: string | null;
+              id: number;
+              ltDays: number | null;
+              materials: unknown;
+              name: string;
+              retailPrice: number | null;
+              season: string;
+              sizeIds: number[] | null;
+              sizeIdsLabels: string[];
+              source: string | null;
+              status: number;
+              styleNo: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+              year: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -20862,7 +23625,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -20870,8 +23633,33 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              brandId: number | null;
+              brandIdLabel: string | null;
+              categoryId: number;
+              categoryIdLabel: string | null;
+              colorIds: number[] | null;
+              colorIdsLabels: string[];
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              entryStatus: string | null;
+              id: number;
+              ltDays: number | null;
+              materials: unknown;
+              name: string;
+              retailPrice: number | null;
+              season: string;
+              sizeIds: number[] | null;
+              sizeIdsLabels: string[];
+              source: string | null;
+              status: number;
+              styleNo: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+              year: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -20911,7 +23699,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -20919,8 +23707,10 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              created: number;
+              updated: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -20964,7 +23754,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -20972,8 +23762,9 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              updated: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -21015,7 +23806,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -21023,8 +23814,16 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              created: number;
+              existing: number;
+              styles: {
+                  created: number;
+                  existing: number;
+                  styleId: number;
+                  styleNo: string;
+                }[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -21067,7 +23866,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -21075,8 +23874,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -21128,7 +23932,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -21136,8 +23940,28 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              address: string | null;
+              bankCard: string;
+              bankName: string | null;
+              certificateFiles: string[] | null;
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              minimumPurchase: number | null;
+              name: string;
+              payType: string | null;
+              returnAddress: string | null;
+              status: number;
+              supplierType: string;
+              taxId: string;
+              taxRate: number | null;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -21190,7 +24014,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -21198,8 +24022,28 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              address: string | null;
+              bankCard: string;
+              bankName: string | null;
+              certificateFiles: string[] | null;
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              minimumPurchase: number | null;
+              name: string;
+              payType: string | null;
+              returnAddress: string | null;
+              status: number;
+              supplierType: string;
+              taxId: string;
+              taxRate: number | null;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -21239,7 +24083,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -21247,8 +24091,10 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              created: number;
+              updated: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -21291,7 +24137,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -21299,8 +24145,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -21343,7 +24194,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -21351,8 +24202,20 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              companyId: number | null;
+              companyIdLabel: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              name: string;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -21396,7 +24259,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -21404,8 +24267,20 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              code: string;
+              companyId: number | null;
+              companyIdLabel: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              name: string;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -21448,7 +24323,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -21456,8 +24331,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -21504,7 +24384,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -21512,8 +24392,34 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              colorId: number;
+              colorIdLabel: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              mskuId: number;
+              mskuIdLabel: string | null;
+              requestType: string;
+              reviewedAt: string | null;
+              reviewedBy: number | null;
+              reviewRemark: string | null;
+              sizeId: number;
+              sizeIdLabel: string | null;
+              skuId: number;
+              skuIdLabel: string | null;
+              sourceMskuId: number | null;
+              sourceMskuIdLabel: string | null;
+              status: number | null;
+              styleId: number;
+              styleIdLabel: string | null;
+              submittedAt: string | null;
+              upc: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -21555,7 +24461,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -21563,8 +24469,9 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              done: number[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -21612,7 +24519,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -21620,8 +24527,34 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              colorId: number;
+              colorIdLabel: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              mskuId: number;
+              mskuIdLabel: string | null;
+              requestType: string;
+              reviewedAt: string | null;
+              reviewedBy: number | null;
+              reviewRemark: string | null;
+              sizeId: number;
+              sizeIdLabel: string | null;
+              skuId: number;
+              skuIdLabel: string | null;
+              sourceMskuId: number | null;
+              sourceMskuIdLabel: string | null;
+              status: number | null;
+              styleId: number;
+              styleIdLabel: string | null;
+              submittedAt: string | null;
+              upc: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -21664,7 +24597,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -21672,8 +24605,9 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              done: number[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -21715,7 +24649,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -21723,8 +24657,9 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              done: number[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -21775,7 +24710,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -21783,8 +24718,30 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              address: string | null;
+              associatedWarehouseId: number | null;
+              associatedWarehouseIdLabel: string | null;
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              function: string | null;
+              id: number;
+              name: string;
+              physicalWarehouseId: number | null;
+              physicalWarehouseIdLabel: string | null;
+              shortName: string | null;
+              siteId: number | null;
+              siteIdLabel: string | null;
+              stateCode: string | null;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+              warehouseLocation: number;
+              warehouseType: string | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -21836,7 +24793,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -21844,8 +24801,30 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              address: string | null;
+              associatedWarehouseId: number | null;
+              associatedWarehouseIdLabel: string | null;
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              function: string | null;
+              id: number;
+              name: string;
+              physicalWarehouseId: number | null;
+              physicalWarehouseIdLabel: string | null;
+              shortName: string | null;
+              siteId: number | null;
+              siteIdLabel: string | null;
+              stateCode: string | null;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+              warehouseLocation: number;
+              warehouseType: string | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -21888,7 +24867,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -21896,8 +24875,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -21951,7 +24935,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -21959,8 +24943,31 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              cutoffTime: string | null;
+              id: number;
+              itemKind: string;
+              maxOrders: number;
+              maxQty: number | null;
+              maxSkuCount: number | null;
+              minSkuCount: number | null;
+              name: string;
+              pickMode: number;
+              platform: string | null;
+              priority: number;
+              remark: string | null;
+              shippingMethod: string | null;
+              shopIds: number[] | null;
+              shopIdsLabels: string[];
+              status: number;
+              taskMode: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -22002,7 +25009,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -22010,8 +25017,9 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              deleted: number;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -22066,7 +25074,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -22074,8 +25082,31 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              cutoffTime: string | null;
+              id: number;
+              itemKind: string;
+              maxOrders: number;
+              maxQty: number | null;
+              maxSkuCount: number | null;
+              minSkuCount: number | null;
+              name: string;
+              pickMode: number;
+              platform: string | null;
+              priority: number;
+              remark: string | null;
+              shippingMethod: string | null;
+              shopIds: number[] | null;
+              shopIdsLabels: string[];
+              status: number;
+              taskMode: string;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -22118,7 +25149,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -22126,8 +25157,13 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;
@@ -22165,7 +25201,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: data is the command's answer (its shape is not stated in this document). */
+      /** @description Done: the answer in data. */
       200: {
         headers: {
           /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
@@ -22173,8 +25209,17 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Any JSON value. */
-            data: unknown;
+            data: {
+              balances: number;
+              ledgerRows: number;
+              violations: ({
+                  actual: number;
+                  balanceId: number;
+                  expected: number;
+                  /** @enum {string} */
+                  kind: "onHandVsLedger" | "lockedVsLedger" | "lockedVsReservations" | "lastRowVsBalance";
+                })[];
+            };
             /** @constant */
             responseCode: "0001";
             responseDesc: string;

@@ -4,7 +4,7 @@
 // Daily rates keep one row per currency and date. The `sync` action fills a day's rates of every
 // enabled automatic-mode currency from the rate source (the built-in simulator; server custom/org).
 import { defineResource } from '../../resource'
-import { CURRENCY_KEY, CURRENCY_RE, SyncRatesArgs, exchangeRateIssues } from './rules'
+import { CURRENCY_KEY, CURRENCY_RE, SyncRatesArgs, SyncRatesResult, exchangeRateIssues } from './rules'
 
 export const exchangeRateResource = defineResource({
   name: 'exchangeRate',
@@ -41,7 +41,7 @@ export const exchangeRateResource = defineResource({
     exchange_rate_base_one: { field: 'rate', messageKey: 'res-org:exchangeRate.errors.baseRateOne', status: 400 },
   },
   actions: [
-    { action: 'sync', title: 'res-org:exchangeRate.actions.sync', index: 1, input: SyncRatesArgs, confirm: 'res-org:exchangeRate.actions.syncConfirm' },
+    { action: 'sync', title: 'res-org:exchangeRate.actions.sync', index: 1, input: SyncRatesArgs, output: SyncRatesResult, confirm: 'res-org:exchangeRate.actions.syncConfirm' },
   ],
 })
 

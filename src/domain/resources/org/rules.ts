@@ -97,4 +97,9 @@ export const SyncRatesArgs = z.strictObject({
 })
 export type SyncRatesArgs = z.infer<typeof SyncRatesArgs>
 /** What the sync answers: the day, the currencies filled, and those left alone (manual mode / disabled). */
-export interface SyncRatesResult { date: string; source: string; updated: { currencyCode: string; rate: number; rmbRate: number | null }[]; skipped: string[] }
+export const SyncRatesResult = z.object({
+  date: z.string(), source: z.string(),
+  updated: z.array(z.object({ currencyCode: z.string(), rate: z.number(), rmbRate: z.number().nullable() })),
+  skipped: z.array(z.string()),
+})
+export type SyncRatesResult = z.infer<typeof SyncRatesResult>

@@ -104,7 +104,13 @@ export const skuCodeOf = (styleNo: string, colorCode: string, sizeCode: string) 
 /** Args of `resource.style.matrix`: the selected styles; each gets every color × size it lacks. */
 export const GenerateMatrixArgs = z.object({ ids: z.array(z.number().int().positive()).min(1, 'common:validation.selectAtLeastOne').max(50) }).strict()
 export type GenerateMatrixArgs = z.infer<typeof GenerateMatrixArgs>
-export interface GenerateMatrixResult { created: number; existing: number; styles: { styleId: number; styleNo: string; created: number; existing: number }[] }
+export const GenerateMatrixResult = z.object({
+  created: z.number().int(), existing: z.number().int(),
+  styles: z.array(z.object({ styleId: z.number().int(), styleNo: z.string(), created: z.number().int(), existing: z.number().int() })),
+})
+export type GenerateMatrixResult = z.infer<typeof GenerateMatrixResult>
+/** The answer of an action that updates rows in place (L/T days import …): how many. */
+export const UpdatedCount = z.object({ updated: z.number().int() })
 
 export const MATRIX_COLOR_NOT_OF_STYLE_KEY = 'res-product:rules.colorNotOfStyle'
 export const MATRIX_SIZE_NOT_OF_STYLE_KEY = 'res-product:rules.sizeNotOfStyle'
@@ -239,4 +245,5 @@ export const UpcRejectArgs = z.object({
   remark: z.string().trim().min(1, 'errors:field.required').max(500),
 }).strict()
 export type UpcRejectArgs = z.infer<typeof UpcRejectArgs>
-export interface UpcReviewResult { done: number[] }
+export const UpcReviewResult = z.object({ done: z.array(z.number().int()) })
+export type UpcReviewResult = z.infer<typeof UpcReviewResult>

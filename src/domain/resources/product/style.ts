@@ -5,7 +5,7 @@
 // only (action `leadtime`). Action `matrix` generates the style's SKUs, color × size.
 import { defineResource } from '../../resource'
 import {
-  GenerateMatrixArgs, LT_DRY_RUN_URL, LT_TEMPLATE_URL, LtImportArgs, ONE_STYLE_PER_IMPORT_KEY, STYLE_READ_ONLY_KEY, StyleMaterials, materialIssues, type MaterialRow,
+  GenerateMatrixArgs, GenerateMatrixResult, UpdatedCount, LT_DRY_RUN_URL, LT_TEMPLATE_URL, LtImportArgs, ONE_STYLE_PER_IMPORT_KEY, STYLE_READ_ONLY_KEY, StyleMaterials, materialIssues, type MaterialRow,
 } from './rules'
 
 export const styleResource = defineResource({
@@ -51,9 +51,9 @@ export const styleResource = defineResource({
   refine: (v) => materialIssues(v.materials as MaterialRow[] | null | undefined),
   readOnlyRow: { field: 'source', value: 'pds', messageKey: STYLE_READ_ONLY_KEY },
   actions: [
-    { action: 'matrix', title: 'res-product:style.actions.matrix', index: 1, input: GenerateMatrixArgs, selection: 'many' },
+    { action: 'matrix', title: 'res-product:style.actions.matrix', index: 1, input: GenerateMatrixArgs, output: GenerateMatrixResult, selection: 'many' },
     {
-      action: 'leadtime', title: 'res-product:style.actions.leadtime', index: 2, input: LtImportArgs,
+      action: 'leadtime', title: 'res-product:style.actions.leadtime', index: 2, input: LtImportArgs, output: UpdatedCount,
       sheet: { template: LT_TEMPLATE_URL, dryRun: LT_DRY_RUN_URL, doneKey: 'res-product:style.result.leadtime' },
     },
   ],

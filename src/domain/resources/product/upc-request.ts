@@ -5,7 +5,7 @@
 // color, size, MSKU, UPC) against the stored SKU/MSKU (rules.ts upcRequestIssues).
 import { defineResource } from '../../resource'
 import {
-  UPC_CHECK_DIGIT_KEY, UPC_FORMAT_KEY, UPC_RE, UPC_SOURCE_REQUIRED_KEY, UpcRejectArgs, UpcReviewArgs, upcCheckDigitOk,
+  UPC_CHECK_DIGIT_KEY, UPC_FORMAT_KEY, UPC_RE, UPC_SOURCE_REQUIRED_KEY, UpcRejectArgs, UpcReviewArgs, UpcReviewResult, upcCheckDigitOk,
 } from './rules'
 import { enabledByMachine } from '../../states/machine'
 import { upcRequestMachine } from '../../states/upc-request'
@@ -48,8 +48,8 @@ export const upcRequestResource = defineResource({
     return issues
   },
   actions: [
-    { action: 'submit', enabled: enabledByMachine(upcRequestMachine, 'resource.upcRequest.submit'), title: 'res-product:upcRequest.actions.submit', index: 1, input: UpcReviewArgs, selection: 'many' },
-    { action: 'approve', enabled: enabledByMachine(upcRequestMachine, 'resource.upcRequest.approve'), title: 'res-product:upcRequest.actions.approve', index: 2, input: UpcReviewArgs, selection: 'many', confirm: 'res-product:upcRequest.confirm.approve' },
-    { action: 'reject', enabled: enabledByMachine(upcRequestMachine, 'resource.upcRequest.reject'), title: 'res-product:upcRequest.actions.reject', index: 3, input: UpcRejectArgs, selection: 'many' },
+    { action: 'submit', enabled: enabledByMachine(upcRequestMachine, 'resource.upcRequest.submit'), title: 'res-product:upcRequest.actions.submit', index: 1, input: UpcReviewArgs, output: UpcReviewResult, selection: 'many' },
+    { action: 'approve', enabled: enabledByMachine(upcRequestMachine, 'resource.upcRequest.approve'), title: 'res-product:upcRequest.actions.approve', index: 2, input: UpcReviewArgs, output: UpcReviewResult, selection: 'many', confirm: 'res-product:upcRequest.confirm.approve' },
+    { action: 'reject', enabled: enabledByMachine(upcRequestMachine, 'resource.upcRequest.reject'), title: 'res-product:upcRequest.actions.reject', index: 3, input: UpcRejectArgs, output: UpcReviewResult, selection: 'many' },
   ],
 })

@@ -2,7 +2,7 @@
 // the WMS_LOCATION_TEMPLATE, status modify (the generic bulk status change), vendor box ceiling and
 // "batch modify to temporary location" (extra actions, handlers in src/server/resources/custom/warehouse).
 import { defineResource } from '../../resource'
-import { BoxCeilingArgs, LOCATION_CODE_KEY, LOCATION_CODE_RE, TemporaryArgs } from './rules'
+import { BoxCeilingArgs, LOCATION_CODE_KEY, LOCATION_CODE_RE, LocationsUpdated, TemporaryArgs } from './rules'
 
 export const locationResource = defineResource({
   name: 'location',
@@ -34,8 +34,8 @@ export const locationResource = defineResource({
   status: { field: 'status', dict: 'enabledFlag', enabled: 1, disabled: 0 },
   import: { columns: ['code', 'type', 'storageAreaId', 'shelfId', 'floor', 'status'], key: 'code', templateName: 'WMS_LOCATION_TEMPLATE' },
   actions: [
-    { action: 'boxCeiling', title: 'res-warehouse:location.actions.boxCeiling', index: 1, input: BoxCeilingArgs, selection: 'many' },
-    { action: 'temporary', title: 'res-warehouse:location.actions.temporary', index: 2, input: TemporaryArgs, selection: 'many', confirm: 'res-warehouse:location.actions.temporaryConfirm' },
+    { action: 'boxCeiling', title: 'res-warehouse:location.actions.boxCeiling', index: 1, input: BoxCeilingArgs, output: LocationsUpdated, selection: 'many' },
+    { action: 'temporary', title: 'res-warehouse:location.actions.temporary', index: 2, input: TemporaryArgs, output: LocationsUpdated, selection: 'many', confirm: 'res-warehouse:location.actions.temporaryConfirm' },
   ],
   specPaths: { list: '/wms-base/basewarehouselocation/list' },
   lookup: 'code',

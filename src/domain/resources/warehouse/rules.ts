@@ -5,6 +5,9 @@ import { z } from 'zod'
 export const LOCATION_CODE_RE = /^[A-Za-z0-9-]+$/
 export const LOCATION_CODE_KEY = 'res-warehouse:rules.locationCode'
 
+/** The answer of the location actions (box ceiling, temporary): how many locations were updated. */
+export const LocationsUpdated = z.object({ updated: z.number().int() })
+
 /** Vendor box ceiling (POST /wms-base/basewarehouselocation/updateVendorIdBoxCeiling): one vendor and its ceiling for many locations. */
 export const BoxCeilingArgs = z.object({
   ids: z.array(z.number().int()).min(1).max(500),
