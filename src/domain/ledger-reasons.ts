@@ -14,11 +14,12 @@ export const LEDGER_REASON_CODES = [
   'opening', 'receive', 'fail', 'shelve', 'scan', 'quickScan',
   'reserve', 'release', 'void', 'stop', 'terminate', 'split', 'merge', 'switchWarehouse',
   'pick', 'short', 'reissue', 'pack', 'ship', 'ship-cancel', 'return', 'other',
+  'countSurplus', 'countLoss', 'countRelease',
 ] as const
 export type LedgerReasonCode = (typeof LEDGER_REASON_CODES)[number]
 
 /** The document kinds the ledger names (each has `stock:docType.<docType>`); others show as stored. */
-export const LEDGER_DOC_TYPES = ['openingBalance', 'RK', 'QC', 'QT', 'SJ', 'return', 'quickInbound', 'outboundOrder', 'returnShelf'] as const
+export const LEDGER_DOC_TYPES = ['openingBalance', 'RK', 'QC', 'QT', 'SJ', 'return', 'quickInbound', 'outboundOrder', 'returnShelf', 'countTask'] as const
 
 export interface LedgerReason { code: LedgerReasonCode; params: ReasonParams }
 

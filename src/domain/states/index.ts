@@ -15,7 +15,8 @@ import { pickDiffMachine } from './pick-diff'
 import { faceSheetMachine } from './face-sheet'
 import { returnShelfTaskMachine } from './return-shelf-task'
 import { sortingTaskMachine } from './sorting-task'
+import { countTaskMachine } from './count-task'
 
 export const DOCUMENT_MACHINES: readonly MachineDef<any>[] = [
-  faceSheetMachine, inboundOrderMachine, inspectionMachine, shelvingTaskMachine, returnOrderMachine, quickInboundMachine, releaseStripMachine, upcRequestMachine, outboundOrderMachine, waveMachine, pickingTaskMachine, pickDiffMachine, returnShelfTaskMachine, sortingTaskMachine,
+  faceSheetMachine, inboundOrderMachine, inspectionMachine, shelvingTaskMachine, returnOrderMachine, quickInboundMachine, releaseStripMachine, upcRequestMachine, outboundOrderMachine, waveMachine, pickingTaskMachine, pickDiffMachine, returnShelfTaskMachine, sortingTaskMachine, countTaskMachine,
 ]

@@ -21,5 +21,6 @@ import { outboundArea } from './outbound/index'
 import { faceSheetArea } from './outbound/face-sheets'
 import { reportsArea } from './reports/index'
 import { printArea } from './print/index'
+import { stockCountArea } from './stock-count/index'
 
-export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea, productArea, stockArea, inspectionArea, shelvingArea, inboundArea, inboundExtraArea, outboundArea, faceSheetArea, reportsArea, printArea]
+export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea, productArea, stockArea, inspectionArea, shelvingArea, inboundArea, inboundExtraArea, outboundArea, faceSheetArea, reportsArea, printArea, stockCountArea]

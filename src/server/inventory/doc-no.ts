@@ -21,6 +21,8 @@ export const DOC_PREFIX = {
   handover: 'JJ',
   returnShelf: 'HJ',
   sortingTask: 'FJ',
+  countPlan: 'PD',
+  countTask: 'PT',
 } as const
 
 export async function nextDocNo(tx: AppTx, scope: { tenantId: number; warehouseId: number }, prefix: string, now = new Date()): Promise<string> {

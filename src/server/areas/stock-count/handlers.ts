@@ -1,0 +1,477 @@
+// Counts on the ledger (issue 20 "Counts"; commands in commands/stock-count.ts, one transaction each;
+// machine src/domain/states/count-task.ts, asked before every move; README "Counts").
+//
+// Blind: what a counter sends and receives is what they counted, never what the system expects.
+// Positional: each counted line keeps the ledger position of its (location, SKU) — the highest
+// inventory_ledger id of those balances — at the moment it was counted; a location confirmed empty or
+// visited keeps its own position for SKUs expected there but not scanned (counted 0). On approval, on
+// hand at that position = on hand now − Σ Δon-hand of the ledger rows after it, and the adjustment
+// posted is counted − that: a pick (or a receipt) that happened during the count is neither
+// double-counted nor lost, and no "conflict" dialog is needed. Per balance, ledger ids follow commit
+// order (a writer holds the balance row lock from its update to its commit), so "after the position"
+// is exact for each balance.
+//
+// Counted stock: normal and frozen stock (frozen = a short pick's missing goods). Approval releases frozen
+// goods the count found (frozen → normal, reason countRelease) and writes losses off frozen stock first
+// (reason countLoss), then free normal stock; surplus lands as normal stock without batch (countSurplus).
+// A loss that would take reserved stock is refused, naming the location and SKU: the reservation must be
+// resolved first (a short pick), nothing is half-written.
+import { sql } from 'drizzle-orm'
+import type { AppTx, Queryable } from '../../db/client'
+import type { AuthContext } from '../../http/context'
+import { AppError, conflict, fieldError, notFound } from '../../http/errors'
+import { defineHandler } from '../../commands/registry'
+import { refuseUnlessAllowed } from '../../commands/states'
+import { rowsOf } from '../../db/rows'
+import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
+import { addStock, moveStock, removeStock, StockStatus, type DocRef, type Operator } from '../../inventory/ledger'
+import { resolveCodes } from '../inbound/orders'
+import { CountPlanStatus } from '../../../domain/dictionaries'
+import { countersOf, countTaskMachine, type CountTaskFacts } from '../../../domain/states/count-task'
+import {
+  MAX_COUNT_PLAN_LOCATIONS, type Approved, type PlanMade, type RecountMade, type ScanAnswer,
+} from '../../../../commands/stock-count'
+import type { z } from 'zod'
+import type { CountScanArgs, CreatePlanArgs as CreatePlanSchema, SaveRuleArgs as SaveRuleSchema } from '../../../../commands/stock-count'
+
+type Scope = { tenantId: number; warehouseId: number }
+const S = CountPlanStatus
+const n = (v: unknown) => Number(v)
+const opOf = (auth: AuthContext): Operator => ({ userId: auth.userId, username: auth.username })
+const intArray = (ids: readonly number[]) => sql`${`{${ids.map((i) => Math.trunc(i)).join(',')}}`}::int[]`
+/** The stock statuses a count sees on a shelf: normal and frozen (a short pick's). */
+const COUNTED_STATUSES = sql`(${StockStatus.Normal}, ${StockStatus.Frozen})`
+export const COUNT_DOC = 'countTask'
+
+// ---------------------------------------------------------------------------------------------
+// Rules
+
+async function areaIdOf(q: Queryable, scope: Scope, code: string | null): Promise<number | null> {
+  if (!code) return null
+  const [r] = rowsOf(await q.execute(sql`SELECT id FROM storage_area WHERE tenant_id = ${scope.tenantId} AND warehouse_id = ${scope.warehouseId} AND upper(code) = ${code}`))
+  if (!r) throw fieldError('areaCode', 'stocktake:errors.unknownArea', { areaCode: code })
+  return n(r.id)
+}
+async function skuIdOf(q: Queryable, scope: Scope, code: string | null, field = 'skuCode'): Promise<number | null> {
+  if (!code) return null
+  const hits = (await resolveCodes(q, scope.tenantId, [code])).get(code) ?? []
+  const ids = [...new Set(hits.map((h) => h.skuId))]
+  if (ids.length !== 1) throw fieldError(field, ids.length ? 'stocktake:errors.ambiguousCode' : 'stocktake:errors.unknownSku', { code })
+  return ids[0]!
+}
+
+defineHandler<z.output<typeof SaveRuleSchema>>('count.rule.save', async ({ tx, auth, args, setSummary }) => {
+  const areaId = await areaIdOf(tx, auth, args.areaCode)
+  const skuId = await skuIdOf(tx, auth, args.skuCode)
+  if (args.locationFrom && args.locationTo && args.locationFrom > args.locationTo) throw fieldError('locationTo', 'stocktake:errors.rangeOrder', { from: args.locationFrom, to: args.locationTo })
+  const [dup] = rowsOf(await tx.execute(sql`SELECT id FROM count_rule WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} AND lower(name) = lower(${args.name}) AND id IS DISTINCT FROM ${args.id ?? null}`))
+  if (dup) throw fieldError('name', 'stocktake:errors.ruleNameTaken', { name: args.name })
+  const status = args.enabled ? 1 : 0
+  let id: number
+  if (args.id) {
+    const [r] = rowsOf(await tx.execute(sql`
+      UPDATE count_rule SET name = ${args.name}, storage_area_id = ${areaId}, location_from = ${args.locationFrom}, location_to = ${args.locationTo}, sku_id = ${skuId},
+        threshold_units = ${args.thresholdUnits ?? null}, threshold_pct = ${args.thresholdPct ?? null}, frequency_days = ${args.frequencyDays ?? null}, status = ${status},
+        updated_at = now(), updated_by = ${auth.userId}
+      WHERE id = ${args.id} AND tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} RETURNING id`))
+    if (!r) throw notFound('stocktake:errors.ruleNotFound', { id: args.id })
+    id = n(r.id)
+  } else {
+    const [r] = rowsOf(await tx.execute(sql`
+      INSERT INTO count_rule (tenant_id, warehouse_id, name, storage_area_id, location_from, location_to, sku_id, threshold_units, threshold_pct, frequency_days, status, created_by, updated_by)
+      VALUES (${auth.tenantId}, ${auth.warehouseId}, ${args.name}, ${areaId}, ${args.locationFrom}, ${args.locationTo}, ${skuId}, ${args.thresholdUnits ?? null},
+        ${args.thresholdPct ?? null}, ${args.frequencyDays ?? null}, ${status}, ${auth.userId}, ${auth.userId}) RETURNING id`))
+    id = n(r!.id)
+  }
+  setSummary(`rule ${args.name}`)
+  return { id, name: args.name }
+})
+
+// ---------------------------------------------------------------------------------------------
+// Plans and their tasks
+
+interface Criteria { areaId: number | null; from: string | null; to: string | null; skuId: number | null; frequencyDays: number | null }
+
+/** Locations a rule or a by-hand range takes: active, in route order (code), not in a count still open, not counted within the cycle. */
+async function locationsBy(q: Queryable, scope: Scope, c: Criteria): Promise<number[]> {
+  return rowsOf(await q.execute(sql`
+    SELECT l.id FROM location l
+    WHERE l.tenant_id = ${scope.tenantId} AND l.warehouse_id = ${scope.warehouseId} AND l.status = 1
+      ${c.areaId != null ? sql`AND l.storage_area_id = ${c.areaId}` : sql``}
+      ${c.from ? sql`AND upper(l.code) >= ${c.from}` : sql``}
+      ${c.to ? sql`AND upper(l.code) <= ${c.to}` : sql``}
+      ${c.skuId != null ? sql`AND EXISTS (SELECT 1 FROM inventory_balance b WHERE b.location_id = l.id AND b.sku_id = ${c.skuId} AND b.on_hand > 0)` : sql``}
+      AND NOT EXISTS (SELECT 1 FROM count_task_location ctl JOIN count_task ct ON ct.id = ctl.task_id WHERE ctl.location_id = l.id AND ct.status IN (${S.Unclaimed}, ${S.InventoryToBeCounted}, ${S.WaitingForApproval}))
+      ${c.frequencyDays != null ? sql`AND NOT EXISTS (SELECT 1 FROM count_task_location ctl JOIN count_task ct ON ct.id = ctl.task_id WHERE ctl.location_id = l.id AND ct.status = ${S.Finished}
+        AND ct.reviewed_at > now() - make_interval(days => ${c.frequencyDays}))` : sql``}
+    ORDER BY l.code LIMIT ${MAX_COUNT_PLAN_LOCATIONS + 1}`)).map((r) => n(r.id))
+}
+
+/** Locations typed by hand: every code known and active, none in a count still open (each refusal names the code). */
+async function locationsByCode(q: Queryable, scope: Scope, codes: readonly string[]): Promise<number[]> {
+  const uniq = [...new Set(codes)]
+  const rows = rowsOf(await q.execute(sql`
+    SELECT l.id, upper(l.code) AS code, l.status,
+      (SELECT ct.task_no FROM count_task_location ctl JOIN count_task ct ON ct.id = ctl.task_id WHERE ctl.location_id = l.id
+        AND ct.status IN (${S.Unclaimed}, ${S.InventoryToBeCounted}, ${S.WaitingForApproval}) LIMIT 1) AS open_task
+    FROM location l WHERE l.tenant_id = ${scope.tenantId} AND l.warehouse_id = ${scope.warehouseId}
+      AND upper(l.code) = ANY(${`{${uniq.map((c) => `"${c.replace(/["\\]/g, (x) => `\\${x}`)}"`).join(',')}}`}::text[])`))
+  const byCode = new Map(rows.map((r) => [String(r.code), r]))
+  for (const [i, code] of uniq.entries()) {
+    const r = byCode.get(code)
+    const field = `locationCodes.${codes.indexOf(code) >= 0 ? codes.indexOf(code) : i}`
+    if (!r || n(r.status) !== 1) throw fieldError(field, 'stocktake:errors.unknownLocation', { locationCode: code })
+    if (r.open_task) throw fieldError(field, 'stocktake:errors.locationInOpenCount', { locationCode: code, taskNo: String(r.open_task) })
+  }
+  return rows.sort((a, b) => String(a.code).localeCompare(String(b.code))).map((r) => n(r.id))
+}
+
+async function insertTask(tx: AppTx, auth: AuthContext, planId: number, locationIds: readonly number[], extra: { recountOf?: number; round?: number; excluded?: readonly number[]; assigneeId?: number | null } = {}): Promise<{ id: number; taskNo: string }> {
+  const taskNo = await nextDocNo(tx, auth, DOC_PREFIX.countTask)
+  const [t] = rowsOf(await tx.execute(sql`
+    INSERT INTO count_task (tenant_id, warehouse_id, task_no, plan_id, recount_of, round, excluded_user_ids, location_count, assignee_id, created_by)
+    VALUES (${auth.tenantId}, ${auth.warehouseId}, ${taskNo}, ${planId}, ${extra.recountOf ?? null}, ${extra.round ?? 0}, ${intArray(extra.excluded ?? [])},
+      ${locationIds.length}, ${extra.assigneeId ?? null}, ${auth.userId}) RETURNING id`))
+  const id = n(t!.id)
+  await tx.execute(sql`
+    INSERT INTO count_task_location (task_id, location_id, seq)
+    SELECT ${id}, x.id, x.seq FROM unnest(${intArray(locationIds)}) WITH ORDINALITY AS x(id, seq)`)
+  return { id, taskNo }
+}
+
+defineHandler<z.output<typeof CreatePlanSchema>>('count.plan.create', async ({ tx, auth, args, setSummary }): Promise<PlanMade> => {
+  let crit: Criteria | null = null
+  let thresholdUnits = args.thresholdUnits ?? null
+  let thresholdPct = args.thresholdPct ?? null
+  if (args.ruleId) {
+    const [r] = rowsOf(await tx.execute(sql`SELECT * FROM count_rule WHERE id = ${args.ruleId} AND tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId}`))
+    if (!r) throw fieldError('ruleId', 'stocktake:errors.ruleNotFound', { id: args.ruleId })
+    if (n(r.status) !== 1) throw fieldError('ruleId', 'stocktake:errors.ruleDisabled', { name: String(r.name) })
+    crit = {
+      areaId: r.storage_area_id == null ? null : n(r.storage_area_id), from: (r.location_from as string | null) ?? null, to: (r.location_to as string | null) ?? null,
+      skuId: r.sku_id == null ? null : n(r.sku_id), frequencyDays: r.frequency_days == null ? null : n(r.frequency_days),
+    }
+    thresholdUnits ??= r.threshold_units == null ? null : n(r.threshold_units)
+    thresholdPct ??= r.threshold_pct == null ? null : n(r.threshold_pct)
+  } else if (!args.locationCodes?.length) {
+    if (!args.areaCode && !args.locationFrom && !args.locationTo && !args.skuCode) throw fieldError('locationCodes', 'stocktake:errors.planCriteria')
+    if (args.locationFrom && args.locationTo && args.locationFrom > args.locationTo) throw fieldError('locationTo', 'stocktake:errors.rangeOrder', { from: args.locationFrom, to: args.locationTo })
+    crit = { areaId: await areaIdOf(tx, auth, args.areaCode), from: args.locationFrom, to: args.locationTo, skuId: await skuIdOf(tx, auth, args.skuCode), frequencyDays: null }
+  }
+  const locationIds = crit ? await locationsBy(tx, auth, crit) : await locationsByCode(tx, auth, args.locationCodes!)
+  if (!locationIds.length) throw conflict('stocktake:errors.planEmpty')
+  if (locationIds.length > MAX_COUNT_PLAN_LOCATIONS) throw conflict('stocktake:errors.planTooBig', { max: MAX_COUNT_PLAN_LOCATIONS })
+  const planNo = await nextDocNo(tx, auth, DOC_PREFIX.countPlan)
+  const [p] = rowsOf(await tx.execute(sql`
+    INSERT INTO count_plan (tenant_id, warehouse_id, plan_no, source, rule_id, threshold_units, threshold_pct, location_count, remark, created_by, created_by_name)
+    VALUES (${auth.tenantId}, ${auth.warehouseId}, ${planNo}, ${args.ruleId ? 'rule' : 'hand'}, ${args.ruleId ?? null}, ${thresholdUnits}, ${thresholdPct},
+      ${locationIds.length}, ${args.remark}, ${auth.userId}, ${auth.username}) RETURNING id`))
+  const planId = n(p!.id)
+  await tx.execute(sql`
+    INSERT INTO count_plan_location (plan_id, location_id, seq) SELECT ${planId}, x.id, x.seq FROM unnest(${intArray(locationIds)}) WITH ORDINALITY AS x(id, seq)`)
+  const tasks: string[] = []
+  for (let i = 0; i < locationIds.length; i += args.locationsPerTask) {
+    const chunk = locationIds.slice(i, i + args.locationsPerTask)
+    const t = await insertTask(tx, auth, planId, chunk)
+    await tx.execute(sql`UPDATE count_plan_location SET task_id = ${t.id} WHERE plan_id = ${planId} AND location_id = ANY(${intArray(chunk)})`)
+    tasks.push(t.taskNo)
+  }
+  await tx.execute(sql`UPDATE count_plan SET task_count = ${tasks.length} WHERE id = ${planId}`)
+  setSummary(`${planNo}: ${locationIds.length} locations → ${tasks.length} tasks`)
+  return { planNo, id: planId, locations: locationIds.length, tasks }
+})
+
+/** The plan's status from its tasks (invalid ones aside): all finished → Finished; all submitted or finished → WaitingForApproval; any work begun → InventoryToBeCounted. */
+async function refreshPlan(tx: AppTx, planId: number): Promise<number> {
+  const [r] = rowsOf(await tx.execute(sql`
+    UPDATE count_plan p SET status = x.status, finished_at = CASE WHEN x.status = ${S.Finished} THEN now() END, updated_at = now()
+    FROM (SELECT CASE
+        WHEN count(*) = 0 THEN ${S.Invalid}::smallint
+        WHEN count(*) FILTER (WHERE status = ${S.Finished}) = count(*) THEN ${S.Finished}::smallint
+        WHEN count(*) FILTER (WHERE status IN (${S.WaitingForApproval}, ${S.Finished})) = count(*) THEN ${S.WaitingForApproval}::smallint
+        WHEN count(*) FILTER (WHERE status <> ${S.Unclaimed}) > 0 THEN ${S.InventoryToBeCounted}::smallint
+        ELSE ${S.Unclaimed}::smallint END AS status
+      FROM count_task WHERE plan_id = ${planId} AND status <> ${S.Invalid}) x
+    WHERE p.id = ${planId} RETURNING p.status`))
+  return n(r!.status)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tasks: load, claim, the station
+
+interface TaskHead extends CountTaskFacts { id: number; planId: number; planNo: string; round: number; recountOf: number | null; recountTaskId: number | null; thresholdUnits: number | null; thresholdPct: number | null }
+
+export async function loadTask(q: Queryable, scope: Scope, taskNo: string, lock = true): Promise<TaskHead> {
+  const [r] = rowsOf(await q.execute(sql`
+    SELECT t.*, p.plan_no, p.threshold_units, p.threshold_pct, rc.task_no AS recount_task_no FROM count_task t JOIN count_plan p ON p.id = t.plan_id
+    LEFT JOIN count_task rc ON rc.id = t.recount_task_id
+    WHERE t.tenant_id = ${scope.tenantId} AND t.warehouse_id = ${scope.warehouseId} AND t.task_no = ${taskNo}
+    ${lock ? sql`FOR UPDATE OF t` : sql``}`))
+  if (!r) throw notFound('stocktake:errors.taskNotFound', { taskNo })
+  const excluded = Array.isArray(r.excluded_user_ids) ? r.excluded_user_ids.map(n)
+    : String(r.excluded_user_ids ?? '{}').replace(/[{}]/g, '').split(',').filter(Boolean).map(n)
+  return {
+    id: n(r.id), taskNo: String(r.task_no), status: n(r.status), claimedBy: r.claimed_by == null ? null : n(r.claimed_by), assigneeId: r.assignee_id == null ? null : n(r.assignee_id),
+    excludedUserIds: excluded, recountTaskNo: r.recount_task_no == null ? null : String(r.recount_task_no), planId: n(r.plan_id), planNo: String(r.plan_no),
+    round: n(r.round), recountOf: r.recount_of == null ? null : n(r.recount_of), recountTaskId: r.recount_task_id == null ? null : n(r.recount_task_id),
+    thresholdUnits: r.threshold_units == null ? null : n(r.threshold_units), thresholdPct: r.threshold_pct == null ? null : n(r.threshold_pct),
+  }
+}
+
+async function taskFor(tx: AppTx, auth: AuthContext, taskNo: string, command: string): Promise<TaskHead> {
+  const t = await loadTask(tx, auth, taskNo)
+  refuseUnlessAllowed(countTaskMachine, command, t, auth)
+  return t
+}
+
+defineHandler<{ taskNo: string }>('count.task.claim', async ({ tx, auth, args, setSummary }) => {
+  const t = await taskFor(tx, auth, args.taskNo, 'count.task.claim')
+  await tx.execute(sql`UPDATE count_task SET status = ${S.InventoryToBeCounted}, claimed_by = ${auth.userId}, claimed_by_name = ${auth.username},
+    claimed_at = coalesce(claimed_at, now()), updated_at = now() WHERE id = ${t.id}`)
+  await refreshPlan(tx, t.planId)
+  setSummary(`${t.taskNo} claimed`)
+  return { taskNo: t.taskNo, status: S.InventoryToBeCounted }
+})
+
+/** The ledger position of a location's counted balances (of one SKU, or all): the highest ledger id among them, 0 when none. */
+async function positionOf(q: Queryable, scope: Scope, locationId: number, skuId?: number): Promise<number> {
+  const [r] = rowsOf(await q.execute(sql`
+    SELECT coalesce(max((SELECT max(l.id) FROM inventory_ledger l WHERE l.balance_id = b.id)), 0) AS pos FROM inventory_balance b
+    WHERE b.tenant_id = ${scope.tenantId} AND b.warehouse_id = ${scope.warehouseId} AND b.location_id = ${locationId}
+      ${skuId != null ? sql`AND b.sku_id = ${skuId}` : sql``} AND b.stock_status IN ${COUNTED_STATUSES}`))
+  return n(r?.pos ?? 0)
+}
+
+async function taskLocation(q: Queryable, taskId: number, taskNo: string, locationCode: string): Promise<{ locationId: number; code: string }> {
+  const [r] = rowsOf(await q.execute(sql`
+    SELECT l.id, l.code FROM count_task_location ctl JOIN location l ON l.id = ctl.location_id WHERE ctl.task_id = ${taskId} AND upper(l.code) = ${locationCode}`))
+  if (!r) throw new AppError(409, 'stocktake:errors.wrongLocation', { locationCode, taskNo }, [{ field: 'locationCode', messageKey: 'stocktake:errors.wrongLocation', params: { locationCode, taskNo } }])
+  return { locationId: n(r.id), code: String(r.code) }
+}
+async function locationsLeft(q: Queryable, taskId: number): Promise<number> {
+  const [r] = rowsOf(await q.execute(sql`SELECT count(*)::int AS n FROM count_task_location WHERE task_id = ${taskId} AND NOT visited`))
+  return n(r!.n)
+}
+
+defineHandler<z.output<typeof CountScanArgs>>('count.scan', async ({ tx, auth, args, setSummary }): Promise<ScanAnswer> => {
+  const t = await taskFor(tx, auth, args.taskNo, 'count.scan')
+  const loc = await taskLocation(tx, t.id, t.taskNo, args.locationCode)
+  const hits = (await resolveCodes(tx, auth.tenantId, [args.code])).get(args.code) ?? []
+  const skuIds = [...new Set(hits.map((h) => h.skuId))]
+  if (skuIds.length !== 1) {
+    const key = skuIds.length ? 'stocktake:errors.ambiguousCode' : 'stocktake:errors.unknownSku'
+    throw new AppError(409, key, { code: args.code }, [{ field: 'code', messageKey: key, params: { code: args.code } }])
+  }
+  const skuId = skuIds[0]!
+  const pos = await positionOf(tx, auth, loc.locationId, skuId)
+  const [line] = rowsOf(await tx.execute(sql`
+    INSERT INTO count_line (tenant_id, warehouse_id, task_id, location_id, sku_id, counted_qty, ledger_position, counted_by, counted_by_name)
+    VALUES (${auth.tenantId}, ${auth.warehouseId}, ${t.id}, ${loc.locationId}, ${skuId}, ${args.qty}, ${pos}, ${auth.userId}, ${auth.username})
+    ON CONFLICT (task_id, location_id, sku_id) DO UPDATE SET
+      counted_qty = ${args.set ? sql`EXCLUDED.counted_qty` : sql`count_line.counted_qty + EXCLUDED.counted_qty`},
+      ledger_position = EXCLUDED.ledger_position, counted_by = EXCLUDED.counted_by, counted_by_name = EXCLUDED.counted_by_name, counted_at = now()
+    RETURNING counted_qty`))
+  await tx.execute(sql`UPDATE count_task_location SET visited = true, confirmed_empty = false, visited_position = ${await positionOf(tx, auth, loc.locationId)}
+    WHERE task_id = ${t.id} AND location_id = ${loc.locationId}`)
+  await tx.execute(sql`UPDATE count_task SET updated_at = now() WHERE id = ${t.id}`)
+  const skuCode = String(hits[0]!.skuCode ?? args.code)
+  setSummary(`${t.taskNo} ${loc.code} ${skuCode} ${args.set ? '=' : '+'}${args.qty}`)
+  return { taskNo: t.taskNo, locationCode: loc.code, skuCode, counted: n(line!.counted_qty), locationsLeft: await locationsLeft(tx, t.id) }
+})
+
+defineHandler<{ taskNo: string; locationCode: string }>('count.location.empty', async ({ tx, auth, args, setSummary }) => {
+  const t = await taskFor(tx, auth, args.taskNo, 'count.location.empty')
+  const loc = await taskLocation(tx, t.id, t.taskNo, args.locationCode)
+  const [scanned] = rowsOf(await tx.execute(sql`SELECT sum(counted_qty)::int AS n FROM count_line WHERE task_id = ${t.id} AND location_id = ${loc.locationId} AND counted_qty > 0`))
+  if (scanned?.n != null && n(scanned.n) > 0) {
+    throw new AppError(409, 'stocktake:errors.notEmpty', { locationCode: loc.code, qty: n(scanned.n) }, [{ field: 'locationCode', messageKey: 'stocktake:errors.notEmpty', params: { locationCode: loc.code, qty: n(scanned.n) } }])
+  }
+  await tx.execute(sql`UPDATE count_task_location SET visited = true, confirmed_empty = true, visited_position = ${await positionOf(tx, auth, loc.locationId)}
+    WHERE task_id = ${t.id} AND location_id = ${loc.locationId}`)
+  setSummary(`${t.taskNo} ${loc.code} empty`)
+  return { taskNo: t.taskNo, locationCode: loc.code, locationsLeft: await locationsLeft(tx, t.id) }
+})
+
+// ---------------------------------------------------------------------------------------------
+// Reconciliation: counted vs on hand at the counted position
+
+export interface Reconciled { locationId: number; locationCode: string; skuId: number; skuCode: string; counted: number; position: number; expected: number; onHandNow: number; scanned: boolean }
+
+/**
+ * Every (location, SKU) of a task: what was counted (0 for SKUs on hand there at the location's
+ * position but not scanned) and on hand at its position (on hand now − the ledger rows after it).
+ */
+export async function reconcile(q: Queryable, scope: Scope, taskId: number): Promise<Reconciled[]> {
+  const rows = rowsOf(await q.execute(sql`
+    WITH tl AS (SELECT location_id, coalesce(visited_position, 0) AS pos FROM count_task_location WHERE task_id = ${taskId}),
+    bal AS (
+      SELECT b.id, b.location_id, b.sku_id, b.on_hand FROM inventory_balance b JOIN tl ON tl.location_id = b.location_id
+      WHERE b.tenant_id = ${scope.tenantId} AND b.warehouse_id = ${scope.warehouseId} AND b.stock_status IN ${COUNTED_STATUSES}
+    ),
+    keys AS (
+      SELECT c.location_id, c.sku_id, c.counted_qty, c.ledger_position AS pos, true AS scanned FROM count_line c WHERE c.task_id = ${taskId} AND c.counted_by IS NOT NULL
+      UNION ALL
+      SELECT DISTINCT bal.location_id, bal.sku_id, 0, tl.pos, false FROM bal JOIN tl ON tl.location_id = bal.location_id
+      WHERE NOT EXISTS (SELECT 1 FROM count_line c WHERE c.task_id = ${taskId} AND c.location_id = bal.location_id AND c.sku_id = bal.sku_id AND c.counted_by IS NOT NULL)
+    )
+    SELECT k.location_id, l.code AS location_code, k.sku_id, s.sku_code, k.counted_qty, k.pos, k.scanned,
+      coalesce((SELECT sum(bal.on_hand) FROM bal WHERE bal.location_id = k.location_id AND bal.sku_id = k.sku_id), 0)::int AS on_hand_now,
+      coalesce((SELECT sum(bal.on_hand - coalesce((SELECT sum(x.delta_on_hand) FROM inventory_ledger x WHERE x.balance_id = bal.id AND x.id > k.pos), 0))
+        FROM bal WHERE bal.location_id = k.location_id AND bal.sku_id = k.sku_id), 0)::int AS expected
+    FROM keys k JOIN location l ON l.id = k.location_id JOIN product_sku s ON s.id = k.sku_id
+    ORDER BY l.code, s.sku_code`))
+  return rows.map((r) => ({
+    locationId: n(r.location_id), locationCode: String(r.location_code), skuId: n(r.sku_id), skuCode: String(r.sku_code), counted: n(r.counted_qty),
+    position: n(r.pos), expected: n(r.expected), onHandNow: n(r.on_hand_now), scanned: r.scanned === true || r.scanned === 't',
+  })).filter((r) => r.scanned || r.expected !== 0 || r.onHandNow !== 0)
+}
+
+/** Beyond the plan's threshold (units or percent of on hand at the position); no threshold of either kind → never. */
+const beyond = (t: Pick<TaskHead, 'thresholdUnits' | 'thresholdPct'>, r: Reconciled): boolean => {
+  const d = Math.abs(r.counted - r.expected)
+  if (d === 0) return false
+  if (t.thresholdUnits != null && d > t.thresholdUnits) return true
+  if (t.thresholdPct != null && d * 100 > t.thresholdPct * Math.max(r.expected, 0)) return true
+  return false
+}
+
+async function taskLocationIds(q: Queryable, taskId: number): Promise<number[]> {
+  return rowsOf(await q.execute(sql`SELECT location_id FROM count_task_location WHERE task_id = ${taskId} ORDER BY seq`)).map((r) => n(r.location_id))
+}
+
+/** A recount of a submitted task: its locations, for anyone who has not counted them; the task is "hedging" until the recount is submitted. */
+async function makeRecount(tx: AppTx, auth: AuthContext, t: TaskHead): Promise<string> {
+  const r = await insertTask(tx, auth, t.planId, await taskLocationIds(tx, t.id), { recountOf: t.id, round: t.round + 1, excluded: countersOf(t) })
+  await tx.execute(sql`UPDATE count_task SET recount_task_id = ${r.id}, updated_at = now() WHERE id = ${t.id}`)
+  await tx.execute(sql`UPDATE count_plan SET task_count = task_count + 1 WHERE id = ${t.planId}`)
+  return r.taskNo
+}
+
+defineHandler<{ taskNo: string }>('count.task.submit', async ({ tx, auth, args, setSummary }) => {
+  const t = await taskFor(tx, auth, args.taskNo, 'count.task.submit')
+  const left = rowsOf(await tx.execute(sql`
+    SELECT l.code FROM count_task_location ctl JOIN location l ON l.id = ctl.location_id WHERE ctl.task_id = ${t.id} AND NOT ctl.visited ORDER BY ctl.seq`)).map((r) => String(r.code))
+  if (left.length) throw conflict('stocktake:errors.locationsLeft', { taskNo: t.taskNo, count: left.length, locationCode: left.slice(0, 5).join(', ') })
+  await tx.execute(sql`UPDATE count_task SET status = ${S.WaitingForApproval}, submitted_at = now(), updated_at = now() WHERE id = ${t.id}`)
+  // A recount submitted supersedes the count it recounts (its lines stay, for the history).
+  if (t.recountOf != null) {
+    await tx.execute(sql`UPDATE count_task SET status = ${S.Invalid}, recount_task_id = NULL, updated_at = now() WHERE id = ${t.recountOf} AND status = ${S.WaitingForApproval}`)
+  }
+  // A first count with a variance beyond the plan's threshold: a recount by another operator (the counter is not told why: blind).
+  let recount = ''
+  if (t.round === 0 && (t.thresholdUnits != null || t.thresholdPct != null)) {
+    const rows = await reconcile(tx, auth, t.id)
+    if (rows.some((r) => beyond(t, r))) recount = await makeRecount(tx, auth, { ...t, claimedBy: auth.userId })
+  }
+  await refreshPlan(tx, t.planId)
+  setSummary(`${t.taskNo} ${S.InventoryToBeCounted}→${S.WaitingForApproval}${recount ? ` recount ${recount}` : ''}`)
+  return { taskNo: t.taskNo, status: S.WaitingForApproval }
+})
+
+// ---------------------------------------------------------------------------------------------
+// Review: approve (post through the ledger), reject, recount, reissue
+
+async function balancesOf(tx: AppTx, scope: Scope, locationId: number, skuId: number, status: number): Promise<{ id: number; batchNo: string; onHand: number; free: number }[]> {
+  return rowsOf(await tx.execute(sql`
+    SELECT id, batch_no, on_hand, on_hand - locked AS free FROM inventory_balance
+    WHERE tenant_id = ${scope.tenantId} AND warehouse_id = ${scope.warehouseId} AND location_id = ${locationId} AND sku_id = ${skuId} AND stock_status = ${status} AND on_hand > 0
+    ORDER BY on_hand - locked DESC, batch_no FOR UPDATE`)).map((r) => ({ id: n(r.id), batchNo: String(r.batch_no), onHand: n(r.on_hand), free: n(r.free) }))
+}
+
+defineHandler<{ taskNo: string; note: string | null }>('count.task.approve', async ({ tx, auth, args, setSummary }): Promise<Approved> => {
+  const t = await taskFor(tx, auth, args.taskNo, 'count.task.approve')
+  // Approving a hedging task accepts this count: its open recount is withdrawn.
+  if (t.recountTaskId != null) {
+    await tx.execute(sql`UPDATE count_task SET status = ${S.Invalid}, updated_at = now() WHERE id = ${t.recountTaskId} AND status IN (${S.Unclaimed}, ${S.InventoryToBeCounted})`)
+  }
+  const rows = await reconcile(tx, auth, t.id)
+  const op = opOf(auth)
+  let surplus = 0, loss = 0, released = 0
+  for (const r of rows) {
+    const doc = (reason: 'countSurplus' | 'countLoss' | 'countRelease'): DocRef => ({ docType: COUNT_DOC, docNo: t.taskNo, reason, reasonParams: { taskNo: t.taskNo } })
+    const key = { tenantId: auth.tenantId, warehouseId: auth.warehouseId, locationId: r.locationId, skuId: r.skuId }
+    let d = r.counted - r.expected
+    // Frozen goods: losses are written off them first; what the count found of them is released.
+    for (const f of await balancesOf(tx, auth, r.locationId, r.skuId, StockStatus.Frozen)) {
+      let left = f.onHand
+      if (d < 0) {
+        const take = Math.min(-d, f.free)
+        if (take > 0) {
+          await removeStock(tx, { ...key, batchNo: f.batchNo, stockStatus: StockStatus.Frozen }, take, doc('countLoss'), op)
+          d += take; loss += take; left -= take
+        }
+      }
+      const free = Math.min(left, f.free - (f.onHand - left))
+      if (free > 0) {
+        await moveStock(tx, { ...key, batchNo: f.batchNo, stockStatus: StockStatus.Frozen }, { stockStatus: StockStatus.Normal }, free, doc('countRelease'), op)
+        released += free
+      }
+    }
+    if (d > 0) {
+      await addStock(tx, { ...key, stockStatus: StockStatus.Normal }, d, doc('countSurplus'), op)
+      surplus += d
+    } else if (d < 0) {
+      let need = -d
+      for (const b of await balancesOf(tx, auth, r.locationId, r.skuId, StockStatus.Normal)) {
+        const take = Math.min(need, b.free)
+        if (take <= 0) continue
+        await removeStock(tx, { ...key, batchNo: b.batchNo, stockStatus: StockStatus.Normal }, take, doc('countLoss'), op)
+        need -= take; loss += take
+        if (!need) break
+      }
+      if (need > 0) throw conflict('stocktake:errors.lossReserved', { taskNo: t.taskNo, locationCode: r.locationCode, skuCode: r.skuCode, qty: need })
+    }
+    await tx.execute(sql`
+      INSERT INTO count_line (tenant_id, warehouse_id, task_id, location_id, sku_id, counted_qty, ledger_position, expected_qty, adjustment)
+      VALUES (${auth.tenantId}, ${auth.warehouseId}, ${t.id}, ${r.locationId}, ${r.skuId}, ${r.counted}, ${r.position}, ${r.expected}, ${r.counted - r.expected})
+      ON CONFLICT (task_id, location_id, sku_id) DO UPDATE SET expected_qty = EXCLUDED.expected_qty, adjustment = EXCLUDED.adjustment`)
+  }
+  await tx.execute(sql`UPDATE count_task SET status = ${S.Finished}, recount_task_id = NULL, reviewed_by = ${auth.userId}, reviewed_by_name = ${auth.username}, reviewed_at = now(),
+    review_note = ${args.note}, surplus_qty = ${surplus}, loss_qty = ${loss}, updated_at = now() WHERE id = ${t.id}`)
+  const planStatus = await refreshPlan(tx, t.planId)
+  setSummary(`${t.taskNo} ${S.WaitingForApproval}→${S.Finished} +${surplus} -${loss}${released ? ` released ${released}` : ''}`)
+  return { taskNo: t.taskNo, planNo: t.planNo, status: S.Finished, lines: rows.length, surplus, loss, released, planStatus }
+})
+
+defineHandler<{ taskNo: string; note: string | null }>('count.task.recount', async ({ tx, auth, args, setSummary }): Promise<RecountMade> => {
+  const t = await taskFor(tx, auth, args.taskNo, 'count.task.recount')
+  const recountNo = await makeRecount(tx, auth, t)
+  await tx.execute(sql`UPDATE count_task SET review_note = ${args.note} WHERE id = ${t.id}`)
+  setSummary(`${t.taskNo} recount ${recountNo}`)
+  return { taskNo: t.taskNo, recountNo }
+})
+
+/** Reject: this count is discarded (Invalid, its lines kept for the history) and its locations go back to the pool as a new task anyone may count. */
+defineHandler<{ taskNo: string; note: string | null }>('count.task.reject', async ({ tx, auth, args, setSummary }): Promise<RecountMade> => {
+  const t = await taskFor(tx, auth, args.taskNo, 'count.task.reject')
+  if (t.recountTaskId != null) {
+    await tx.execute(sql`UPDATE count_task SET status = ${S.Invalid}, updated_at = now() WHERE id = ${t.recountTaskId} AND status IN (${S.Unclaimed}, ${S.InventoryToBeCounted})`)
+  }
+  await tx.execute(sql`UPDATE count_task SET status = ${S.Invalid}, recount_task_id = NULL, reviewed_by = ${auth.userId}, reviewed_by_name = ${auth.username}, reviewed_at = now(),
+    review_note = ${args.note}, updated_at = now() WHERE id = ${t.id}`)
+  const again = await insertTask(tx, auth, t.planId, await taskLocationIds(tx, t.id), { round: t.round })
+  await tx.execute(sql`UPDATE count_plan SET task_count = task_count + 1 WHERE id = ${t.planId}`)
+  await refreshPlan(tx, t.planId)
+  setSummary(`${t.taskNo} ${S.WaitingForApproval}→${S.Invalid} → ${again.taskNo}`)
+  return { taskNo: t.taskNo, recountNo: again.taskNo }
+})
+
+/** Reissue a task still to count: back to the pool (or to one operator); what was counted so far is discarded. */
+defineHandler<{ taskNo: string; assigneeId?: number | null; note: string | null }>('count.task.reissue', async ({ tx, auth, args, setSummary }) => {
+  const t = await taskFor(tx, auth, args.taskNo, 'count.task.reissue')
+  const assignee = args.assigneeId ?? null
+  if (assignee != null) {
+    const [u] = rowsOf(await tx.execute(sql`SELECT 1 FROM app_user u JOIN user_access a ON a.user_id = u.id
+      WHERE u.id = ${assignee} AND u.status = 1 AND a.tenant_id = ${auth.tenantId} AND a.warehouse_id = ${auth.warehouseId}`))
+    if (!u) throw fieldError('assigneeId', 'stocktake:errors.unknownOperator', { id: assignee })
+    if (t.excludedUserIds.includes(assignee)) throw fieldError('assigneeId', 'stocktake:errors.recountByOther', { taskNo: t.taskNo })
+  }
+  await tx.execute(sql`DELETE FROM count_line WHERE task_id = ${t.id}`)
+  await tx.execute(sql`UPDATE count_task_location SET visited = false, confirmed_empty = false, visited_position = NULL WHERE task_id = ${t.id}`)
+  await tx.execute(sql`UPDATE count_task SET status = ${S.Unclaimed}, claimed_by = NULL, claimed_by_name = NULL, claimed_at = NULL, assignee_id = ${assignee},
+    review_note = ${args.note}, updated_at = now() WHERE id = ${t.id}`)
+  await refreshPlan(tx, t.planId)
+  setSummary(`${t.taskNo} ${t.status}→${S.Unclaimed}${assignee ? ` → user ${assignee}` : ''}`)
+  return { taskNo: t.taskNo, status: S.Unclaimed }
+})
+
