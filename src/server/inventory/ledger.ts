@@ -120,6 +120,71 @@ export async function moveStock(tx: AppTx, from: StockKey, to: Partial<StockKey>
   return { from: a, to: b }
 }
 
+/** One on-hand change of a batch: `delta` (≠ 0) units on a key, under a document line. */
+export interface StockChange { key: StockKey; delta: number; doc: DocRef }
+
+/**
+ * Many on-hand changes in ONE statement (a count's approval: hundreds of surplus, loss and release
+ * rows): the same guarantees as addStock/removeStock, change by change. Per key, the changes apply in
+ * the order given; a key that never dips below where it starts is upserted (a new key starts at 0); a
+ * key that does is updated only when its free stock (on_hand − locked) covers the lowest point — the
+ * check and the update are one statement, so the row lock serializes concurrent writers as there. One
+ * ledger row per change, in the order given, its "after" columns the balance right after that change.
+ * Refused (insufficientStock, naming the first key short) when any key falls short: the caller's
+ * transaction must then roll back (the handlers throw), so nothing is half-written.
+ */
+export async function changeStockBatch(tx: AppTx, changes: readonly StockChange[], op: Operator): Promise<{ keys: number; rows: number }> {
+  if (!changes.length) return { keys: 0, rows: 0 }
+  const payload = changes.map((c) => {
+    if (!Number.isInteger(c.delta) || c.delta === 0) positive(c.delta)
+    const k = norm(c.key)
+    const params = paramsOf(c.doc)
+    return {
+      t: k.tenantId, w: k.warehouseId, l: k.locationId, s: k.skuId, bn: k.batchNo, st: k.stockStatus, d: c.delta,
+      dt: c.doc.docType, dn: c.doc.docNo, dl: c.doc.docLine ?? null, r: c.doc.reason ?? null, rp: params == null ? null : JSON.parse(params) as unknown,
+    }
+  })
+  const [res] = rowsOf(await tx.execute(sql`
+    WITH c AS (
+      SELECT x.*, o.ord FROM jsonb_array_elements(${JSON.stringify(payload)}::jsonb) WITH ORDINALITY AS o(e, ord),
+        jsonb_to_record(o.e) AS x(t int, w int, l int, s int, bn text, st smallint, d int, dt text, dn text, dl int, r text, rp jsonb)
+    ), r AS (
+      SELECT c.*, sum(c.d) OVER (PARTITION BY c.t, c.w, c.l, c.s, c.bn, c.st ORDER BY c.ord) AS run FROM c
+    ), k AS (
+      SELECT t, w, l, s, bn, st, sum(d)::int AS total, least(min(run), 0)::int AS low FROM r GROUP BY t, w, l, s, bn, st
+    ), up AS (
+      INSERT INTO inventory_balance (tenant_id, warehouse_id, location_id, sku_id, batch_no, stock_status, on_hand, locked)
+      SELECT t, w, l, s, bn, st, total, 0 FROM k WHERE low = 0
+      ON CONFLICT ON CONSTRAINT inventory_balance_key
+      DO UPDATE SET on_hand = inventory_balance.on_hand + EXCLUDED.on_hand, updated_at = now()
+      RETURNING id, tenant_id, warehouse_id, location_id, sku_id, batch_no, stock_status, on_hand, locked
+    ), dn AS (
+      UPDATE inventory_balance b SET on_hand = b.on_hand + k.total, updated_at = now() FROM k
+      WHERE k.low < 0 AND b.tenant_id = k.t AND b.warehouse_id = k.w AND b.location_id = k.l AND b.sku_id = k.s AND b.batch_no = k.bn AND b.stock_status = k.st
+        AND b.on_hand - b.locked + k.low >= 0
+      RETURNING b.id, b.tenant_id, b.warehouse_id, b.location_id, b.sku_id, b.batch_no, b.stock_status, b.on_hand, b.locked
+    ), b AS (SELECT * FROM up UNION ALL SELECT * FROM dn),
+    led AS (
+      INSERT INTO inventory_ledger (balance_id, tenant_id, warehouse_id, delta_on_hand, delta_locked, on_hand_after, locked_after,
+        doc_type, doc_no, doc_line, reason, reason_params, operator_id, operator_name)
+      SELECT b.id, r.t, r.w, r.d, 0, b.on_hand - (k.total - r.run), b.locked, r.dt, r.dn, r.dl, r.r, r.rp, ${op.userId}::int, ${op.username}::text
+      FROM r JOIN k ON k.t = r.t AND k.w = r.w AND k.l = r.l AND k.s = r.s AND k.bn = r.bn AND k.st = r.st
+        JOIN b ON b.tenant_id = r.t AND b.warehouse_id = r.w AND b.location_id = r.l AND b.sku_id = r.s AND b.batch_no = r.bn AND b.stock_status = r.st
+      ORDER BY r.ord
+      RETURNING 1
+    ), short AS (
+      SELECT k.* FROM k WHERE NOT EXISTS (SELECT 1 FROM b WHERE b.tenant_id = k.t AND b.warehouse_id = k.w AND b.location_id = k.l AND b.sku_id = k.s AND b.batch_no = k.bn AND b.stock_status = k.st)
+      ORDER BY (SELECT min(r.ord) FROM r WHERE r.t = k.t AND r.w = k.w AND r.l = k.l AND r.s = k.s AND r.bn = k.bn AND r.st = k.st) LIMIT 1
+    )
+    SELECT (SELECT count(*) FROM k)::int AS keys, (SELECT count(*) FROM led)::int AS rows,
+      (SELECT row_to_json(short) FROM short) AS short`))
+  const short = (typeof res!.short === 'string' ? JSON.parse(res!.short) : res!.short) as { t: number; w: number; l: number; s: number; bn: string; st: number; low: number } | null
+  if (short) {
+    throw insufficientStock(await freeQty(tx, { tenantId: short.t, warehouseId: short.w, locationId: short.l, skuId: short.s, batchNo: short.bn, stockStatus: short.st }), -short.low)
+  }
+  return { keys: num(res!.keys), rows: num(res!.rows) }
+}
+
 /** Free quantity (on hand − locked) of a key; 0 when the key has no balance. */
 export async function freeQty(q: Queryable, key: StockKey): Promise<number> {
   const k = norm(key)

@@ -24,7 +24,7 @@ import { defineHandler } from '../../commands/registry'
 import { refuseUnlessAllowed } from '../../commands/states'
 import { rowsOf } from '../../db/rows'
 import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
-import { addStock, moveStock, removeStock, StockStatus, type DocRef, type Operator } from '../../inventory/ledger'
+import { changeStockBatch, StockStatus, type DocRef, type Operator, type StockChange } from '../../inventory/ledger'
 import { resolveCodes } from '../inbound/orders'
 import { CountPlanStatus } from '../../../domain/dictionaries'
 import { countersOf, countTaskMachine, type CountTaskFacts } from '../../../domain/states/count-task'
@@ -371,11 +371,79 @@ defineHandler<{ taskNo: string }>('count.task.submit', async ({ tx, auth, args, 
 // ---------------------------------------------------------------------------------------------
 // Review: approve (post through the ledger), reject, recount, reissue
 
-async function balancesOf(tx: AppTx, scope: Scope, locationId: number, skuId: number, status: number): Promise<{ id: number; batchNo: string; onHand: number; free: number }[]> {
-  return rowsOf(await tx.execute(sql`
-    SELECT id, batch_no, on_hand, on_hand - locked AS free FROM inventory_balance
-    WHERE tenant_id = ${scope.tenantId} AND warehouse_id = ${scope.warehouseId} AND location_id = ${locationId} AND sku_id = ${skuId} AND stock_status = ${status} AND on_hand > 0
-    ORDER BY on_hand - locked DESC, batch_no FOR UPDATE`)).map((r) => ({ id: n(r.id), batchNo: String(r.batch_no), onHand: n(r.on_hand), free: n(r.free) }))
+interface Held { batchNo: string; onHand: number; free: number }
+
+/**
+ * The counted balances (normal and frozen, on hand > 0) at a task's locations, locked (FOR UPDATE) in
+ * one statement; per (location, SKU, status), most free stock first, then batch — the order approval
+ * takes them in.
+ */
+async function lockTaskBalances(tx: AppTx, scope: Scope, taskId: number): Promise<Map<string, Held[]>> {
+  const rows = rowsOf(await tx.execute(sql`
+    SELECT b.location_id, b.sku_id, b.stock_status, b.batch_no, b.on_hand, b.on_hand - b.locked AS free FROM inventory_balance b
+    WHERE b.tenant_id = ${scope.tenantId} AND b.warehouse_id = ${scope.warehouseId} AND b.stock_status IN ${COUNTED_STATUSES} AND b.on_hand > 0
+      AND b.location_id IN (SELECT location_id FROM count_task_location WHERE task_id = ${taskId})
+    ORDER BY b.location_id, b.sku_id, b.stock_status, b.on_hand - b.locked DESC, b.batch_no FOR UPDATE OF b`))
+  const held = new Map<string, Held[]>()
+  for (const r of rows) {
+    const k = heldKey(n(r.location_id), n(r.sku_id), n(r.stock_status))
+    let list = held.get(k)
+    if (!list) held.set(k, (list = []))
+    list.push({ batchNo: String(r.batch_no), onHand: n(r.on_hand), free: n(r.free) })
+  }
+  return held
+}
+const heldKey = (locationId: number, skuId: number, status: number) => `${locationId}:${skuId}:${status}`
+
+/**
+ * What approving posts, line by line in reconciliation order (all balances already locked): frozen goods
+ * first — a loss is written off them (countLoss), what the count found of them is released to normal
+ * stock of the same batch (countRelease, two rows) — then a surplus lands as normal stock without batch
+ * (countSurplus) and what loss is left comes off free normal stock, most free first (countLoss). A loss
+ * that would take reserved stock refuses the whole approval, naming the first such line.
+ */
+function adjustmentsOf(t: TaskHead, scope: Scope, rows: readonly Reconciled[], held: Map<string, Held[]>): { changes: StockChange[]; surplus: number; loss: number; released: number } {
+  const changes: StockChange[] = []
+  let surplus = 0, loss = 0, released = 0
+  const doc = (reason: 'countSurplus' | 'countLoss' | 'countRelease'): DocRef => ({ docType: COUNT_DOC, docNo: t.taskNo, reason, reasonParams: { taskNo: t.taskNo } })
+  for (const r of rows) {
+    const key = { tenantId: scope.tenantId, warehouseId: scope.warehouseId, locationId: r.locationId, skuId: r.skuId }
+    let d = r.counted - r.expected
+    // Frozen goods: losses are written off them first; what the count found of them is released.
+    for (const f of held.get(heldKey(r.locationId, r.skuId, StockStatus.Frozen)) ?? []) {
+      let left = f.onHand
+      if (d < 0) {
+        const take = Math.min(-d, f.free)
+        if (take > 0) {
+          changes.push({ key: { ...key, batchNo: f.batchNo, stockStatus: StockStatus.Frozen }, delta: -take, doc: doc('countLoss') })
+          d += take; loss += take; left -= take
+        }
+      }
+      const free = Math.min(left, f.free - (f.onHand - left))
+      if (free > 0) {
+        changes.push({ key: { ...key, batchNo: f.batchNo, stockStatus: StockStatus.Frozen }, delta: -free, doc: doc('countRelease') })
+        changes.push({ key: { ...key, batchNo: f.batchNo, stockStatus: StockStatus.Normal }, delta: free, doc: doc('countRelease') })
+        released += free
+      }
+    }
+    if (d > 0) {
+      changes.push({ key: { ...key, stockStatus: StockStatus.Normal }, delta: d, doc: doc('countSurplus') })
+      surplus += d
+    } else if (d < 0) {
+      // A loss left after the frozen goods means they were all written off (none released), so the
+      // normal balances are as locked.
+      let need = -d
+      for (const b of held.get(heldKey(r.locationId, r.skuId, StockStatus.Normal)) ?? []) {
+        const take = Math.min(need, b.free)
+        if (take <= 0) continue
+        changes.push({ key: { ...key, batchNo: b.batchNo, stockStatus: StockStatus.Normal }, delta: -take, doc: doc('countLoss') })
+        need -= take; loss += take
+        if (!need) break
+      }
+      if (need > 0) throw conflict('stocktake:errors.lossReserved', { taskNo: t.taskNo, locationCode: r.locationCode, skuCode: r.skuCode, qty: need })
+    }
+  }
+  return { changes, surplus, loss, released }
 }
 
 defineHandler<{ taskNo: string; note: string | null }>('count.task.approve', async ({ tx, auth, args, setSummary }): Promise<Approved> => {
@@ -384,46 +452,17 @@ defineHandler<{ taskNo: string; note: string | null }>('count.task.approve', asy
   if (t.recountTaskId != null) {
     await tx.execute(sql`UPDATE count_task SET status = ${S.Invalid}, updated_at = now() WHERE id = ${t.recountTaskId} AND status IN (${S.Unclaimed}, ${S.InventoryToBeCounted})`)
   }
+  // Set-based (issue 20 bench, bench/count-apply.ts): one reconciliation query, one locking read, the
+  // adjustments planned line by line, then ONE ledger statement for all of them and one for the lines.
   const rows = await reconcile(tx, auth, t.id)
-  const op = opOf(auth)
-  let surplus = 0, loss = 0, released = 0
-  for (const r of rows) {
-    const doc = (reason: 'countSurplus' | 'countLoss' | 'countRelease'): DocRef => ({ docType: COUNT_DOC, docNo: t.taskNo, reason, reasonParams: { taskNo: t.taskNo } })
-    const key = { tenantId: auth.tenantId, warehouseId: auth.warehouseId, locationId: r.locationId, skuId: r.skuId }
-    let d = r.counted - r.expected
-    // Frozen goods: losses are written off them first; what the count found of them is released.
-    for (const f of await balancesOf(tx, auth, r.locationId, r.skuId, StockStatus.Frozen)) {
-      let left = f.onHand
-      if (d < 0) {
-        const take = Math.min(-d, f.free)
-        if (take > 0) {
-          await removeStock(tx, { ...key, batchNo: f.batchNo, stockStatus: StockStatus.Frozen }, take, doc('countLoss'), op)
-          d += take; loss += take; left -= take
-        }
-      }
-      const free = Math.min(left, f.free - (f.onHand - left))
-      if (free > 0) {
-        await moveStock(tx, { ...key, batchNo: f.batchNo, stockStatus: StockStatus.Frozen }, { stockStatus: StockStatus.Normal }, free, doc('countRelease'), op)
-        released += free
-      }
-    }
-    if (d > 0) {
-      await addStock(tx, { ...key, stockStatus: StockStatus.Normal }, d, doc('countSurplus'), op)
-      surplus += d
-    } else if (d < 0) {
-      let need = -d
-      for (const b of await balancesOf(tx, auth, r.locationId, r.skuId, StockStatus.Normal)) {
-        const take = Math.min(need, b.free)
-        if (take <= 0) continue
-        await removeStock(tx, { ...key, batchNo: b.batchNo, stockStatus: StockStatus.Normal }, take, doc('countLoss'), op)
-        need -= take; loss += take
-        if (!need) break
-      }
-      if (need > 0) throw conflict('stocktake:errors.lossReserved', { taskNo: t.taskNo, locationCode: r.locationCode, skuCode: r.skuCode, qty: need })
-    }
+  const { changes, surplus, loss, released } = adjustmentsOf(t, auth, rows, await lockTaskBalances(tx, auth, t.id))
+  await changeStockBatch(tx, changes, opOf(auth))
+  if (rows.length) {
+    const lines = rows.map((r) => ({ l: r.locationId, s: r.skuId, c: r.counted, p: r.position, e: r.expected }))
     await tx.execute(sql`
       INSERT INTO count_line (tenant_id, warehouse_id, task_id, location_id, sku_id, counted_qty, ledger_position, expected_qty, adjustment)
-      VALUES (${auth.tenantId}, ${auth.warehouseId}, ${t.id}, ${r.locationId}, ${r.skuId}, ${r.counted}, ${r.position}, ${r.expected}, ${r.counted - r.expected})
+      SELECT ${auth.tenantId}::int, ${auth.warehouseId}::int, ${t.id}::int, x.l, x.s, x.c, x.p, x.e, x.c - x.e
+      FROM jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) AS x(l int, s int, c int, p bigint, e int)
       ON CONFLICT (task_id, location_id, sku_id) DO UPDATE SET expected_qty = EXCLUDED.expected_qty, adjustment = EXCLUDED.adjustment`)
   }
   await tx.execute(sql`UPDATE count_task SET status = ${S.Finished}, recount_task_id = NULL, reviewed_by = ${auth.userId}, reviewed_by_name = ${auth.username}, reviewed_at = now(),
