@@ -5,7 +5,7 @@
 // The argument schemas live here so the browser's pre-flight and the server parse the same way.
 import { z } from 'zod'
 import { defineCommand, type CommandContext, type CommandDef, type EnabledResult } from '../src/domain/commands'
-import { InboundStatus } from '../src/domain/dictionaries'
+import { InboundStatus, OTHER_INBOUND_REASONS } from '../src/domain/dictionaries'
 import { enabledOver } from '../src/domain/states/machine'
 import { inboundOrderMachine } from '../src/domain/states/inbound-order'
 import { dateOnlySchema, screenFieldLabels } from '../src/domain/validation'
@@ -48,7 +48,10 @@ export const OrderLineInput = z.strictObject({
 export type OrderLineInput = z.input<typeof OrderLineInput>
 
 export const OrderHeaderInput = z.strictObject({
-  inboundType: z.number().int().min(1).max(6),
+  /** dict inboundType 1–7; Other 7 (other inbound, issue 20) needs its otherReason. */
+  inboundType: z.number().int().min(1).max(7),
+  /** dict otherInboundReason: why an other inbound order brings stock in (required for type Other, refused on the field otherwise). */
+  otherReason: z.enum(OTHER_INBOUND_REASONS).nullish(),
   supplierId: z.number().int().positive().nullish(),
   sourceNo: optText(60),
   expectedArrival: dateOnlySchema.nullish(),
@@ -147,7 +150,9 @@ export function selectedOrderIds(ctx: CommandContext): number[] {
 }
 // No `selection` kind on the order commands: on the details page the open document is their target
 // (CommandContext.documentId) without any grid selection; `enabled` checks both.
-const onOrderScreens = (ctx: CommandContext) => ctx.route === '' || ctx.route.startsWith(INBOUND_ORDER_PATH)
+/** Other inbound orders (issue 20) are inbound orders too: their screen (stock-in → other-inbound) runs the same moves. */
+const OTHER_INBOUND_SCREEN = '/stock-in/other-inbound'
+const onOrderScreens = (ctx: CommandContext) => ctx.route === '' || ctx.route.startsWith(INBOUND_ORDER_PATH) || ctx.route.startsWith(OTHER_INBOUND_SCREEN)
 const needsSelection = (ctx: CommandContext) => (selectedOrderIds(ctx).length ? true : 'common:validation.selectAtLeastOne')
 
 /** The orders a command acts on with what is known of them: the grid's rows, else the open document. */

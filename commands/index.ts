@@ -19,8 +19,15 @@ import { sortingCommands } from './outbound-sorting'
 import { faceSheetCommands } from './outbound-face-sheets'
 import { shippingCommands } from './outbound-shipping'
 import { countCommands } from './stock-count'
+import { sampleCommands } from './samples'
+import { moveCommands } from './moves'
+import { stockAllotCommands } from './stock-allot'
+import { otherInoutCommands } from './other-inout'
+import { taskPoolCommands } from './task-pool'
+import { auditPlanCommands } from './audit-plans'
+import { replenishmentCommands } from './replenishment'
 
-export const ALL_COMMANDS: readonly CommandDef<any>[] = [...faceSheetCommands, ...shellCommands, ...gridCommands, ...adminCommands, ...adminResourceCommands, ...resourceCommandList, ...stockCommands, ...inspectionCommands, ...shelvingCommands, ...receivingCommands, ...inboundOrderCommands, ...inboundExtraCommands, ...outboundOrderCommands, ...pickingCommands, ...sortingCommands, ...shippingCommands, ...countCommands]
+export const ALL_COMMANDS: readonly CommandDef<any>[] = [...faceSheetCommands, ...shellCommands, ...gridCommands, ...adminCommands, ...adminResourceCommands, ...resourceCommandList, ...stockCommands, ...inspectionCommands, ...shelvingCommands, ...receivingCommands, ...inboundOrderCommands, ...inboundExtraCommands, ...outboundOrderCommands, ...pickingCommands, ...sortingCommands, ...shippingCommands, ...countCommands, ...sampleCommands, ...moveCommands, ...stockAllotCommands, ...otherInoutCommands, ...taskPoolCommands, ...replenishmentCommands, ...auditPlanCommands]
 
 /** Static registry; throws at import on a duplicate id. */
 export const commandRegistry = new CommandRegistry(ALL_COMMANDS)

@@ -3,12 +3,13 @@
 // — each scan +1 or a typed quantity — confirm an empty location, submit), and the four-eyes review
 // (approve posts surplus and loss through the ledger under the task's number; reject; recount by
 // another operator; reissue a task still to count). Machine: src/domain/states/count-task.ts. Handlers:
-// src/server/areas/stock-count (one transaction each). Screens come later: the commands run from the
-// palette (typed arguments) and the API.
+// src/server/areas/stock-count (one transaction each). Plan cancel (→ Invalid, the plan machine) and the
+// count-line import (xlsx: dry run naming every bad row, then count.lines.import, all or nothing). Screens:
+// src/app/pages/counts (plan list + count station, check-detail, check-review, in-surplus, checklose, rules).
 import { z } from 'zod'
 import { defineCommand, type CommandContext, type CommandDef } from '../src/domain/commands'
 import { enabledByMachine, targetsOf } from '../src/domain/states/machine'
-import { countTaskMachine } from '../src/domain/states/count-task'
+import { countPlanMachine, countTaskMachine } from '../src/domain/states/count-task'
 
 export const COUNT_PATH = '/in-house-work/check-manager'
 export const COUNT_RULE_PATH = '/rule-management/inventory-check-rule'
@@ -91,6 +92,29 @@ export const CountScanArgs = z.strictObject({
 export type CountScanArgs = z.input<typeof CountScanArgs>
 export const EmptyLocationArgs = z.strictObject({ taskNo: docNo, locationCode: code })
 export const ReviewArgs = z.strictObject({ taskNo: docNo, note })
+/** Cancel a plan nothing of which was submitted (→ Invalid 9 with its open tasks). */
+export const CancelPlanArgs = z.strictObject({ planNo: docNo, note })
+export type CancelPlanArgs = z.input<typeof CancelPlanArgs>
+
+/** Most counted lines one import takes (issue 20: 10 000 lines with every error named in one pass). */
+export const MAX_COUNT_IMPORT_LINES = 20_000
+/**
+ * One counted line of an import, compact (10 000 of them stay well under the 1 MB body): its sheet row,
+ * the task, the location, the SKU code (UPC / FNSKU; '' with quantity 0: the location confirmed empty)
+ * and the quantity counted. Lines of one (task, location, SKU) add up; the total replaces what was counted there.
+ */
+export const CountImportLine = z.tuple([
+  z.number().int().min(1),
+  docNo,
+  code,
+  z.string().trim().max(80).transform((s) => s.toUpperCase()),
+  z.number().int().min(0, 'errors:field.tooSmall').max(100_000),
+])
+export type CountImportLine = z.input<typeof CountImportLine>
+export const CountImportArgs = z.strictObject({
+  rows: z.array(CountImportLine).min(1, 'errors:field.required').max(MAX_COUNT_IMPORT_LINES, 'stocktake:import.tooMany'),
+})
+export type CountImportArgs = z.input<typeof CountImportArgs>
 
 /** Answers. Blind: nothing a counter receives carries an expected quantity. */
 export const RuleSaved = z.object({ id: z.number().int(), name: z.string() })
@@ -108,6 +132,22 @@ export const Approved = z.object({
   released: z.number().int(), planStatus: z.number().int(),
 })
 export const RecountMade = z.object({ taskNo: z.string(), recountNo: z.string() })
+export const PlanCancelled = z.object({ planNo: z.string(), status: z.number().int(), tasks: z.array(z.string()) })
+/** An import's answer. Blind: what was counted, never an expected quantity. */
+export const CountImported = z.object({
+  lines: z.number().int(), emptyLocations: z.number().int(),
+  tasks: z.array(z.object({ taskNo: z.string(), lines: z.number().int(), locationsLeft: z.number().int() })),
+})
+export type CountImported = z.infer<typeof CountImported>
+/** The dry run's answer: every bad row named at once; `rows` (the lines to send to count.lines.import as they are) only when none is bad. */
+export interface CountImportDryRun {
+  total: number
+  tasks: number
+  /** Lines the import would write (rows of one task, location and SKU add up to one). */
+  creates: number
+  errors: { row: number; field: string; column: string; messageKey: string; message: string }[]
+  rows: CountImportLine[]
+}
 export type PlanMade = z.infer<typeof PlanMade>
 export type ScanAnswer = z.infer<typeof ScanAnswer>
 export type Approved = z.infer<typeof Approved>
@@ -125,7 +165,17 @@ export const COUNT_API = {
   surplus: '/api/counts/surplus',
   loss: '/api/counts/loss',
   rules: '/api/counts/rules',
+  /** The count-line import: its template (xlsx) and the dry run (multipart xlsx → every bad row, nothing written). */
+  importTemplate: '/api/counts/import/template',
+  importDryRun: '/api/counts/import/dry-run',
+  /** A plan's or task's history: the count commands run on it. */
+  history: (no: string) => `/api/counts/history/${encodeURIComponent(no)}`,
 } as const
+
+/** Where a count document opens: check-detail by plan or task number; the station by task number. */
+export const COUNT_DETAIL_PATH = `${COUNT_PATH}/check-detail`
+export const countDetailPath = (no: string) => `${COUNT_DETAIL_PATH}?no=${encodeURIComponent(no)}`
+export const countStationPath = (taskNo: string) => `${COUNT_PATH}/list?task=${encodeURIComponent(taskNo)}`
 
 const P = COUNT_PERMISSIONS
 const KEYWORDS = ['PD', 'PT', 'count', 'stocktake', 'inventory check']
@@ -158,8 +208,10 @@ export const countCommands: readonly CommandDef<any>[] = [
     id: 'count.plan.create', title: 'commands:count.plan.create', section: 'document', permission: P.plan, input: CreatePlanArgs, output: PlanMade,
     // Its location list is the one plan's own content: one document made, no bulk confirmation.
     bulk: false, server: true, keywords: KEYWORDS, when: onCounts, fieldLabel: (f) => `stocktake:fields.${f}`,
-    run: async (_ctx, rt, args) => {
+    run: async (ctx, rt, args) => {
       let a = args
+      // On the plan list the dialog asks (locations, area, range, SKU or a rule; thresholds); elsewhere a list of location codes.
+      if (a === undefined && ctx.route.startsWith(`${COUNT_PATH}/list`)) { rt.navigate(`${COUNT_PATH}/list?create=1`); return undefined }
       if (a === undefined) {
         const codes = await rt.prompt?.<string>('text', { title: 'stocktake:fields.locationCodes' })
         if (!codes) return undefined
@@ -208,4 +260,28 @@ export const countCommands: readonly CommandDef<any>[] = [
   taskCommand('count.task.reject', 'status', P.review, TaskAnswer, ReviewArgs),
   taskCommand('count.task.recount', 'status', P.review, RecountMade, ReviewArgs),
   taskCommand('count.task.reissue', 'status', P.review, TaskAnswer, ReissueArgs),
+  defineCommand<CancelPlanArgs>({
+    id: 'count.plan.cancel', title: 'commands:count.plan.cancel', section: 'status', permission: P.plan, input: CancelPlanArgs, output: PlanCancelled,
+    server: true, keywords: [...KEYWORDS, 'cancel', 'void'], when: onCounts, enabled: enabledByMachine(countPlanMachine, 'count.plan.cancel'), fieldLabel: (f) => `stocktake:fields.${f}`,
+    confirm: 'stocktake:confirm.cancelPlan',
+    run: async (ctx, rt, args) => {
+      let a = args
+      if (a === undefined) {
+        const own = String(targetsOf(ctx).find((r) => r.planNo && !r.taskNo)?.planNo ?? '')
+        const typed = own || await rt.prompt?.<string>('text', { title: 'stocktake:fields.planNo' })
+        if (!typed) return undefined
+        a = { planNo: typed }
+      }
+      return rt.callServer('count.plan.cancel', a)
+    },
+  }),
+  defineCommand<CountImportArgs>({
+    id: 'count.lines.import', title: 'commands:count.lines.import', section: 'document', permission: P.count, input: CountImportArgs, output: CountImported,
+    // One sheet's lines for the tasks it names: the sheet is the one document the operator acts on.
+    bulk: false, server: true, keywords: [...KEYWORDS, 'import', 'excel', 'xlsx'], when: onCounts, fieldLabel: (f) => `stocktake:fields.${f}`,
+    run: async (_ctx, rt, args) => {
+      if (args === undefined) { rt.navigate(`${COUNT_PATH}/list?import=1`); return undefined }
+      return rt.callServer<CountImported>('count.lines.import', args)
+    },
+  }),
 ]

@@ -17,6 +17,10 @@ export const WaveStatus = { ToPick: 0, Picking: 1, Picked: 2, PartPicked: 3, Can
 /** Exceptions' handling (spec section 4 "handling (pending, processed)"). */
 export const HandlingStatus = { Pending: 0, Processed: 1 } as const
 export const CountPlanStatus = { Unclaimed: 0, InventoryToBeCounted: 1, WaitingForApproval: 2, Finished: 4, Invalid: 9 } as const
+/** Move orders (issue 20 "Moves"; codes ours): New 0 → Moving 1 (the station's session, or lines moved) → Completed 2; Cancelled 9 (nothing moved). */
+export const MoveOrderStatus = { New: 0, Moving: 1, Completed: 2, Cancelled: 9 } as const
+/** Audit plans and checklists (spec section 4 "audit (new, audit complete)"; codes ours). */
+export const AuditStatus = { New: 0, AuditComplete: 1 } as const
 export const ApprovalStatus = { PendingApproval: 1, ApprovalRejected: 2, ApprovalPassed: 3, Completed: 4 } as const
 export const InboundStatus = { New: 0, WaitingIssued: 1, Issued: 2, Receiving: 3, Finish: 4, Abolished: 5 } as const
 export const ShipmentStatus = { NotShipped: 0, Shipped: 1, InTransit: 2, PartiallyShipped: 3, ShippingTerminated: 4 } as const
@@ -40,7 +44,8 @@ export const PackingTaskStatus = { Unclaimed: 0, Unpacked: 1, Packed: 2, Finish:
 export const FeedbackStatus = { Pending: 0, Accepted: 10, Demand: 20, Finished: 90 } as const
 export const NoticeType = { ReleaseNotice: 1, SystemAnnouncement: 2 } as const
 export const PickMode = { PickingBySeed: 1, OrdinaryPicking: 2 } as const
-export const OrderType = { TOB: 1, TOC: 2 } as const
+/** Outbound order types: ToB 1, ToC 2 (spec section 9); Other 3 is ours (other outbound: scrap, internal use, defective …, issue 20). */
+export const OrderType = { TOB: 1, TOC: 2, Other: 3 } as const
 /** 1 domestic, 2 overseas (spec: warehouseLocation, 1 means domestic). */
 export const WarehouseLocation = { Domestic: 1, Overseas: 2 } as const
 /**
@@ -56,7 +61,11 @@ export const ContainerStatus = { Unused: 0, Using: 1, OnShelves: 2, TakenOff: 3 
 /** Stock status of a balance (issue 4: normal, defective, sample, frozen); codes are ours. */
 export const StockStatus = { Normal: 1, Defective: 2, Sample: 3, Frozen: 4 } as const
 /** Inbound order types (spec section 2 "Stock-in", issue 4); codes are ours. */
-export const InboundType = { Purchase: 1, Transfer: 2, Return: 3, Outsourced: 4, Overseas: 5, Consumables: 6 } as const
+export const InboundType = { Purchase: 1, Transfer: 2, Return: 3, Outsourced: 4, Overseas: 5, Consumables: 6, Other: 7 } as const
+/** Why an other inbound order (InboundType.Other) brings stock in (issue 20); required on such an order. */
+export const OTHER_INBOUND_REASONS = ['foundStock', 'sampleReturn', 'correction', 'internalReturn', 'other'] as const
+/** Why an other outbound order (OrderType.Other) takes stock out (issue 20); 'defective' takes Defective stock. */
+export const OTHER_OUTBOUND_REASONS = ['scrap', 'internalUse', 'defective', 'sample', 'supplierReturn', 'other'] as const
 /** Whether an inbound order is inspected, and when (spec section 4 "Inspection order"). */
 export const InspectionMode = { None: 0, PreInbound: 1, PostInbound: 2 } as const
 export const InspectionKind = { PreInbound: 1, PostInbound: 2 } as const
@@ -135,6 +144,8 @@ export const DICTIONARIES = {
   waveStatus: fromEnum(WaveStatus),
   handlingStatus: fromEnum(HandlingStatus),
   countPlanStatus: fromEnum(CountPlanStatus),
+  auditStatus: fromEnum(AuditStatus),
+  moveOrderStatus: fromEnum(MoveOrderStatus),
   approvalStatus: fromEnum(ApprovalStatus),
   inboundStatus: fromEnum(InboundStatus),
   shipmentStatus: fromEnum(ShipmentStatus),
@@ -175,6 +186,8 @@ export const DICTIONARIES = {
   containerStatus: fromEnum(ContainerStatus),
   stockStatus: fromEnum(StockStatus),
   inboundType: fromEnum(InboundType),
+  otherInboundReason: fromList(OTHER_INBOUND_REASONS),
+  otherOutboundReason: fromList(OTHER_OUTBOUND_REASONS),
   inspectionMode: fromEnum(InspectionMode),
   inspectionKind: fromEnum(InspectionKind),
   inspectionStatus: fromEnum(InspectionStatus),

@@ -15,11 +15,15 @@ export const LEDGER_REASON_CODES = [
   'reserve', 'release', 'void', 'stop', 'terminate', 'split', 'merge', 'switchWarehouse',
   'pick', 'short', 'reissue', 'pack', 'ship', 'ship-cancel', 'return', 'other',
   'countSurplus', 'countLoss', 'countRelease',
+  'sampleOut', 'sampleLend', 'sampleReturn', 'defectiveReport',
+  'otherIn', 'otherOut',
+  'move', 'moveReserved',
+  'replenish',
 ] as const
 export type LedgerReasonCode = (typeof LEDGER_REASON_CODES)[number]
 
 /** The document kinds the ledger names (each has `stock:docType.<docType>`); others show as stored. */
-export const LEDGER_DOC_TYPES = ['openingBalance', 'RK', 'QC', 'QT', 'SJ', 'return', 'quickInbound', 'outboundOrder', 'returnShelf', 'countTask'] as const
+export const LEDGER_DOC_TYPES = ['openingBalance', 'RK', 'QC', 'QT', 'SJ', 'return', 'quickInbound', 'outboundOrder', 'returnShelf', 'countTask', 'sampleOut', 'sampleMove', 'defectiveReport', 'moveOrder', 'replenishmentTask'] as const
 
 export interface LedgerReason { code: LedgerReasonCode; params: ReasonParams }
 

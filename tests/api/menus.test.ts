@@ -112,8 +112,9 @@ describe('GET /wms-plus-base/common/pms/user/menu/res/{menuId}', () => {
     expect((await res('shelver', 'shelf-task')).body.data).toEqual({ res: ['assign', 'complete', 'claim', 'shelve'].map((a) => ({ code: `shelf-task:${a}` })), skipAuth: false })
     expect((await res('reviewer', 'reviewpackaging')).body.data.res).toEqual([{ code: 'reviewpackaging:review' }, { code: 'reviewpackaging:exception' }])
     expect((await res('supervisor', 'stock-manage-list')).body.data.res).toEqual([{ code: 'stock-manage-list:export' }, { code: 'stock-manage-list:explain' }, { code: 'stock-manage-list:check' }])
-    // A screen without buttons: empty list.
-    expect((await res('receiver', 'other-inbound')).body.data).toEqual({ res: [], skipAuth: false })
+    // A screen without buttons: empty list (other inbound gained its add button with issue 20).
+    expect((await res('receiver', 'dashboard')).body.data).toEqual({ res: [], skipAuth: false })
+    expect((await res('receiver', 'other-inbound')).body.data).toEqual({ res: [{ code: 'other-inbound:add' }], skipAuth: false })
   })
 
   it('a menu the role was not granted is 404 for it; an unknown one for everybody; a bad id is 400 naming menuId', async () => {

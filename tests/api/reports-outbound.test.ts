@@ -260,6 +260,7 @@ describe('timeout task report: outbound kinds', () => {
 
   it('container loading: listed, but there are no container-loading documents yet', async () => {
     expect(await timeouts('containerLoading')).toEqual({ kind: 'containerLoading', hours: null, available: false, records: [], total: 0 })
-    expect((await admin.get('/api/inbound/timeouts?kind=move')).json().errors[0].field).toBe('kind')
+    // A kind the report does not know is refused naming the field (move joined the report with issue 20).
+    expect((await admin.get('/api/inbound/timeouts?kind=teleport')).json().errors[0].field).toBe('kind')
   })
 })

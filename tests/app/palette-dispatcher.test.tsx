@@ -88,6 +88,22 @@ describe('keyboard dispatcher', () => {
     expect(fired).toHaveLength(2)
   })
 
+  it('leaves a plain Enter or Space to a focused button, link or checkbox (a toolbar button inside a grid runs itself)', () => {
+    document.body.insertAdjacentHTML('beforeend', '<a id="link" href="#x">l</a><div id="rolebtn" role="button" tabindex="0">r</div><div id="row" role="row" tabindex="0">row</div>')
+    install([def('grid.open', 'Enter', { scope: 'grid' }), def('grid.select', 'Space', { scope: 'grid' }), def('grid.export', 'Alt+e', { scope: 'grid' })])
+    const pop = pushScope('grid')
+    for (const id of ['btn', 'link', 'rolebtn', 'box']) {
+      const el = document.getElementById(id)!
+      expect(press('Enter', {}, el).defaultPrevented, id).toBe(false)
+      expect(press(' ', {}, el).defaultPrevented, id).toBe(false)
+    }
+    expect(fired).toEqual([])
+    press('e', { altKey: true }, document.getElementById('btn')!) // a shortcut with a modifier still fires from a button
+    press('Enter', {}, document.getElementById('row')!) // a grid row is not a control: Enter opens it
+    expect(fired).toEqual(['grid.export', 'grid.open'])
+    pop()
+  })
+
   it('lets a dialog or the palette on top block global single keys but not modifier shortcuts', () => {
     install([def('go.home', 'g h'), def('palette', '$mod+k')])
     for (const scope of ['dialog', 'palette'] as const) {

@@ -20,30 +20,23 @@ const NOT_BUILT: readonly string[] = [
   // basic data, commodity, warehouse
   'basic-data/commission-relationship', 'basic-data/spv', 'basic-data/receiving-address',
   'commodity/sku-material-component', 'commodity/box', 'commodity/packing-box', 'commodity/case', 'commodity/sku-other-information', 'commodity/sku-association',
-  'warehouse/task-path-configuration',
   // stock-in
-  'stock-in/audit-plan-separate-table', 'stock-in/list-of-checklists', 'stock-in/other-inbound',
   // stock-out: ToB, samples, other
   'stock-out/all-added-outbound', 'stock-out/added-outoder', 'stock-out/outoder-details', 'stock-out/shop-shipment', 'stock-out/amazon-shipment',
   'stock-out/create-shipment', 'stock-out/generat-shipment', 'stock-out/walmart-shipment', 'stock-out/merge-order', 'stock-out/shipment-details',
   'stock-out/shipmentlabel', 'stock-out/outbound-details', 'stock-out/print-port-labels', 'stock-out/allot-container', 'stock-out/transport',
-  'stock-out/tob-picking-task', 'stock-out/tob-shipping', 'stock-out/tob-shipping-details', 'stock-out/sample-out-management', 'stock-out/sample-out-review',
-  'stock-out/other-outbound', 'stock-out/other-pick', 'stock-out/other-ship',
+  'stock-out/tob-picking-task', 'stock-out/tob-shipping', 'stock-out/tob-shipping-details',
   // container loading, transfers out, outbound exceptions, FBA
   'container-load/container-load-list', 'container-load/container-loading', 'container-load/loading-detail',
   'stock-out-allot/stock-out-allot-list', 'stock-out-allot/allot-add', 'stock-out-allot/allot-detail', 'stock-out-allot/allot-batch-add',
   'stock-out-abnormal/stock-out-abnormal-list',
   'fba-shipment/fba-address', 'fba-shipment/shipment-approve',
   // in-house work, replenishment, stock transfer
-  'in-house-work/check-manager-list', 'in-house-work/in-surplus', 'in-house-work/checklose', 'in-house-work/check-review', 'in-house-work/check-detail',
-  'in-house-work/move-manager-list', 'in-house-work/move-manager-details', 'in-house-work/sample-manager', 'in-house-work/transfer-warning',
-  'in-house-work/defective', 'in-house-work/defective-outbound', 'in-house-work/defective-reported', 'in-house-work/task-allocation',
-  'replenishment/replenishment', 'stock-manage/stock-allot',
   // consumables
   'consumables/consumables-info', 'consumables/consumables-inbound', 'consumables/consumables-outbound', 'consumables/consumables-stock',
   'consumables/consumables-safety-stock', 'consumables/consumables-inventory', 'consumables/consumables-transfer', 'consumables/consumables-transaction-report',
   // rules, reports, boards
-  'rules/replenishment-rule', 'rules/inventory-check-rule', 'rules/once-outbound-config',
+  'rules/once-outbound-config',
   'reports/invoicing', 'reports/task-statistics', 'reports/stock-age', 'reports/job-performance', 'warehouse-board',
   // widgets, attributes, system tools, rights, system
   'widget/inland-print', 'widget/add-inland-label', 'widget/add-certificate', 'widget/certificates',

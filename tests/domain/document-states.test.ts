@@ -24,6 +24,13 @@ const EXTRA: Record<string, Record<string, unknown>[]> = {
   // Face sheet rows are orders: their own status, and every kind of order status (or none carried).
   faceSheet: [{ orderStatus: undefined }, { orderStatus: 1 }, { orderStatus: 2 }, { orderStatus: 4 }, { orderStatus: 7 }, { orderStatus: 9 }],
   sortingTask: [{ sortNo: 'FJ0001' }],
+  // An audit plan row: every checklist complete, or one still open (it names it); a checklist row: its number.
+  auditPlan: [{ planNo: 'JC0001', openChecklistNo: null }, { planNo: 'JC0001', openChecklistNo: 'JD0001' }],
+  auditChecklist: [{ checklistNo: 'JD0001' }],
+  // A count plan row: its number, no task number; nothing submitted, or tasks submitted.
+  countPlan: [{ planNo: 'PD0001', taskNo: undefined, submittedTasks: 0 }, { planNo: 'PD0001', taskNo: undefined, submittedTasks: 2 }],
+  // A sample out request row: its number; requested by me or by someone else (four eyes).
+  sampleOut: [{ outNo: 'YP0001', createdBy: ME }, { outNo: 'YP0001', createdBy: ME + 1 }],
 }
 
 /** Rows of a document in `status` with the other facts its checks read, in every combination that matters. */

@@ -29,11 +29,16 @@ export const DOC_KINDS = [
   'inboundOrder', 'inspection', 'shelvingTask', 'returnOrder', 'quickInbound', 'releaseStrip',
   'outboundOrder', 'wave', 'pickingTask', 'pickDiff', 'sortingTask', 'handover', 'returnShelfTask',
   'resource.container', 'resource.location', 'resource.sku', 'resource.style', 'user', 'menu',
+  'auditPlan', 'auditChecklist',
+  'moveOrder',
+  'defectiveReport', 'sampleOut',
+  'countPlan', 'countTask',
+  'replenishmentTask',
 ] as const
 export type DocKind = (typeof DOC_KINDS)[number]
 export type DocFixtures = Record<DocKind, DocFixture>
 
-interface StockRow { skuCode: string; areaType: number; available: number }
+interface StockRow { skuCode: string; areaType: number; available: number; locationCode: string }
 interface Task { id: number; taskNo: string }
 interface TaskView { task: Task; next: { lineId: number; locationCode: string; skuCode: string } | null }
 interface OrderRow { id: number; orderNo: string; trackingNo: string | null; faceSheetStatus: number }
@@ -139,6 +144,26 @@ export async function makeEveryDocument(api: DocApi, run: string, faceSheetWaitM
   const location = (await get<{ records: { id: number; code: string }[] }>('/api/resources/location?size=1&sort=code:asc')).records[0]!
   const sku = (await get<{ records: { id: number; skuCode: string }[] }>(`/api/resources/sku?size=5&q=${encodeURIComponent(y)}`)).records.find((r) => r.skuCode === y)!
   const style = (await get<{ records: { id: number; styleNo: string }[] }>('/api/resources/style?size=1')).records[0]!
+  // A move order (YK): a move station's session.
+  const move = await cmd<{ moveNo: string }>('move.station.open', {})
+  // A defective report (CP) and a sample out request (YP, from a sample lent for it): 1 + 1 of the last stock row that has them.
+  const spare = stock.filter((r) => r.available >= 2 && (r.areaType === 1 || r.areaType === 2) && r.skuCode !== x && r.skuCode !== y).at(-1)!
+  const defective = await cmd<{ reportNo: string }>('defective.report', { locationCode: spare.locationCode, skuCode: spare.skuCode, qty: 1, reason: 'damaged', remark: `doc-jump ${tag}` })
+  await cmd('sample.lend', { skuCode: spare.skuCode, qty: 1, fromLocationCode: spare.locationCode, toLocationCode: 'S-001' })
+  const sampleOut = await cmd<{ outNo: string }>('sampleOut.create', { purpose: `doc-jump ${tag}`, borrower: 'Marketing', lines: [{ skuCode: spare.skuCode, qty: 1, locationCode: 'S-001' }] })
+
+  // An audit plan (JC) over SKU y's stock and its first checklist (JD).
+  const audit = await cmd<{ planNo: string; checklists: string[] }>('auditPlan.create', { skuCode: y, remark: `doc-jump ${tag}` })
+
+  // A count plan (PD) and its task (PT) on the first location, cancelled at once so the location stays free for other counts.
+  const count = await cmd<{ planNo: string; tasks: string[] }>('count.plan.create', { locationCodes: [location.code], remark: `doc-jump ${tag}` })
+  await cmd('count.plan.cancel', { planNo: count.planNo })
+
+  // A replenishment task (BH) by hand: a pick face of a SKU the floor (bulk) holds free stock of (an open
+  // task of that face and SKU from an earlier run on the same server is added to: its number is found).
+  const bulkRow = stock.find((r) => r.areaType === 1 && r.available >= 1 && stock.some((b) => b.skuCode === r.skuCode && b.areaType === 2))!
+  const faceRow = stock.find((b) => b.skuCode === bulkRow.skuCode && b.areaType === 2)!
+  const replenish = await cmd<{ created: string[]; updated: string[] }>('replenishment.task.create', { locationCode: faceRow.locationCode, skuCode: bulkRow.skuCode, qty: 1 })
 
   const doc = (number: string, also: Partial<Record<AltNumber, string>> = {}, scope: DocFixture['scope'] = 'warehouse'): DocFixture => ({ number, also, scope })
   return {
@@ -161,5 +186,13 @@ export async function makeEveryDocument(api: DocApi, run: string, faceSheetWaitM
     'resource.style': { ...doc(style.styleNo, {}, 'tenant'), id: style.id },
     user: doc('receiver', {}, 'none'),
     menu: doc('inbound-order', {}, 'none'),
+    auditPlan: doc(audit.planNo),
+    auditChecklist: doc(audit.checklists[0]!),
+    moveOrder: doc(move.moveNo),
+    defectiveReport: doc(defective.reportNo),
+    sampleOut: doc(sampleOut.outNo),
+    countPlan: doc(count.planNo),
+    countTask: doc(count.tasks[0]!),
+    replenishmentTask: doc(replenish.created[0] ?? replenish.updated[0]!),
   }
 }

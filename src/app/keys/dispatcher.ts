@@ -22,6 +22,28 @@ export function isTypingTarget(el: EventTarget | null | undefined): boolean {
   return e.isContentEditable === true || e.getAttribute?.('contenteditable') === 'true'
 }
 
+const ACTIVATING_ROLES = new Set(['button', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'checkbox', 'switch', 'radio'])
+
+/**
+ * True when a plain Enter or Space on this element activates it (a button, a link, a checkbox, a
+ * summary …): the key belongs to the control, never to a scoped shortcut — a toolbar button inside
+ * a grid runs itself on Enter instead of the grid's "open row".
+ */
+export function isActivationTarget(el: EventTarget | null | undefined): boolean {
+  if (!el || typeof (el as Element).tagName !== 'string') return false
+  const e = el as HTMLElement
+  const tag = e.tagName.toUpperCase()
+  if (tag === 'BUTTON' || tag === 'SUMMARY') return true
+  if (tag === 'A' && e.hasAttribute('href')) return true
+  if (tag === 'INPUT') return TEXT_INPUT_EXCLUDED.has(((e as HTMLInputElement).type || 'text').toLowerCase())
+  return ACTIVATING_ROLES.has(e.getAttribute?.('role') ?? '')
+}
+const ACTIVATION_KEYS = new Set(['enter', ' ', 'space'])
+function isActivationShortcut(shortcut: string): boolean {
+  const presses = parsePresses(shortcut)
+  return presses.length === 1 && presses[0].mods.length === 0 && ACTIVATION_KEYS.has(presses[0].key.toLowerCase())
+}
+
 /** Clipboard/undo/select-all belong to the field being edited even when a command claims the combo. */
 const EDITING_KEYS = new Set(['a', 'c', 'v', 'x', 'z', 'y'])
 function isEditingCombo(shortcut: string): boolean {
@@ -91,8 +113,10 @@ export function installDispatcher(commands: readonly CommandDef<any>[], opts: Di
   const warn = opts.warn ?? ((m: string) => console.warn(m))
   const map: Record<string, (e: KeyboardEvent) => void> = {}
   for (const { shortcut, commands: bound } of groups.values()) {
+    const activation = isActivationShortcut(shortcut)
     map[shortcut] = (event) => {
       if (event.repeat || event.defaultPrevented) return
+      if (activation && isActivationTarget(event.target)) return
       const typing = isTypingTarget(event.target) || (event.isComposing ?? false)
       const ctx = opts.getContext()
       const r = resolveShortcut(bound, { ctx, top: topScope(), typing })

@@ -12,7 +12,7 @@ import type { StationStep } from './steps'
 /** What a scanned code can mean. */
 export type ScanKind =
   | 'inboundOrder' | 'shelvingTask' | 'inspection' | 'returnOrder' | 'quickInbound'
-  | 'outboundOrder' | 'pickTask' | 'sortTask' | 'returnTask' | 'slot' | 'tracking' | 'location' | 'sku'
+  | 'outboundOrder' | 'pickTask' | 'sortTask' | 'returnTask' | 'countTask' | 'slot' | 'tracking' | 'location' | 'sku' | 'moveOrder' | 'replenishmentTask'
 
 /**
  * Parsers by kind, tried in the order a step lists them. Document numbers carry their prefix, the date
@@ -31,6 +31,9 @@ export const SCAN_PARSERS: Readonly<Record<ScanKind, (code: string) => boolean>>
   pickTask: (c) => /^JH\d{10,}$/i.test(c),
   sortTask: (c) => /^FJ\d{10,}$/i.test(c),
   returnTask: (c) => /^HJ\d{10,}$/i.test(c),
+  moveOrder: (c) => /^YK\d{10,}$/i.test(c),
+  countTask: (c) => /^PT\d{10,}$/i.test(c),
+  replenishmentTask: (c) => /^BH\d{10,}$/i.test(c),
   slot: (c) => /^\d{1,4}$/.test(c) || /^FJ\d{6,}-\d{1,4}$/i.test(c),
   tracking: (c) => /^[A-Z0-9-]{6,64}$/i.test(c),
   location: (c) => c.length <= 40 && /^[A-Z0-9]+(-[A-Z0-9]+)*$/i.test(c),

@@ -95,7 +95,7 @@ const TREE: Def[] = [
     screen(4006, 'goods-platform', 'platform', { buttons: [[4113, 'add'], [4114, 'edit']] }),
     screen(4007, 'job-group', 'job-group', { buttons: [[4115, 'add'], [4116, 'edit']] }),
     screen(4008, 'storage-group', 'storage-group', { buttons: [[4117, 'add'], [4118, 'edit']] }),
-    screen(4009, 'task-path-configuration', 'task-path-configuration'),
+    screen(4009, 'task-path-configuration', 'task-path-configuration', { buttons: [[4201, 'edit']] }),
   ], { icon: 'warehouse', section: 'warehouse' }),
 
   dir(5000, 'third-party', '/third-party', [
@@ -114,10 +114,10 @@ const TREE: Def[] = [
     screen(6007, 'shelf-task', 'shelf-task', { buttons: [[6109, 'assign'], [6110, 'complete'], [6196, 'claim'], [6197, 'shelve']] }),
     page(6008, 'shelf-task-details', 'shelf-task/details', '/stock-in/shelf-task'),
     screen(6009, 'returns-receipt', 'returns-receipt', { buttons: [[6111, 'add'], [6112, 'cancel'], [6185, 'receive']] }),
-    screen(6010, 'audit-plan-separate-table', 'audit-plan-separate-table'),
-    screen(6011, 'list-of-checklists', 'list-of-checklists'),
+    screen(6010, 'audit-plan-separate-table', 'audit-plan-separate-table', { buttons: [[6201, 'add'], [6202, 'complete']] }),
+    screen(6011, 'list-of-checklists', 'list-of-checklists', { buttons: [[6203, 'record']] }),
     screen(6012, 'inbound-measure', 'inbound-measure', { buttons: [[6186, 'edit']] }),
-    screen(6013, 'other-inbound', 'other-inbound'),
+    screen(6013, 'other-inbound', 'other-inbound', { buttons: [[6231, 'add']] }),
     screen(6014, 'inbound-setting', 'inbound-setting', { buttons: [[6188, 'edit']] }),
   ], { icon: 'inbound', section: 'stock-in' }),
 
@@ -159,11 +159,11 @@ const TREE: Def[] = [
       screen(7039, 'faceorder-manage', 'faceorder-manage', { buttons: [[7126, 'buy'], [7127, 'print'], [7160, 'cancel-postage']] }),
       screen(7040, 'sorting-wall', 'sorting-wall', { buttons: [[7170, 'merge-sort'], [7171, 'rest-sort'], [7172, 'sort'], [7173, 'cancel']] }),
     ]),
-    screen(7050, 'sample-out-management', 'sample-out-management'),
+    screen(7050, 'sample-out-management', 'sample-out-management', { buttons: [[7231, 'add'], [7232, 'complete']] }),
     screen(7051, 'sample-out-review', 'sample-out-review', { buttons: [[7130, 'approve']] }),
-    screen(7052, 'other-outbound', 'other-outbound'),
+    screen(7052, 'other-outbound', 'other-outbound', { buttons: [[7201, 'add'], [7202, 'validate'], [7203, 'release'], [7204, 'void']] }),
     screen(7053, 'other-pick', 'other-pick'),
-    screen(7054, 'other-ship', 'other-ship'),
+    screen(7054, 'other-ship', 'other-ship', { buttons: [[7205, 'ship']] }),
   ], { icon: 'outbound', section: 'stock-out' }),
 
   dir(8000, 'container-load', '/container-load', [
@@ -199,19 +199,19 @@ const TREE: Def[] = [
       page(12006, 'check-detail', 'check-detail', '/in-house-work/check-manager/list'),
     ]),
     dir(12010, 'move-manager', 'move-manager', [
-      screen(12011, 'move-manager-list', 'list', { buttons: [[12105, 'add']] }),
+      screen(12011, 'move-manager-list', 'list', { buttons: [[12105, 'add'], [12231, 'complete'], [12232, 'cancel']] }),
       page(12012, 'move-manager-details', 'details', '/in-house-work/move-manager/list'),
     ]),
-    screen(12020, 'sample-manager', 'sample-manager'),
+    screen(12020, 'sample-manager', 'sample-manager', { buttons: [[12301, 'lend'], [12302, 'return']] }),
     screen(12021, 'transfer-warning', 'transfer-warning'),
     screen(12022, 'defective', 'defective', { buttons: [[12106, 'report']] }),
-    screen(12023, 'defective-outbound', 'defective-outbound'),
+    screen(12023, 'defective-outbound', 'defective-outbound', { buttons: [[12291, 'create']] }),
     screen(12024, 'defective-reported', 'defective-reported'),
-    screen(12025, 'task-allocation', 'task-allocation'),
+    screen(12025, 'task-allocation', 'task-allocation', { buttons: [[12261, 'allot']] }),
   ], { icon: 'work', section: 'in-house-work' }),
 
   dir(13000, 'replenishment-order-manage', '/replenishment-order-manage', [
-    screen(13001, 'replenishment', 'replenishment', { buttons: [[13101, 'add']] }),
+    screen(13001, 'replenishment', 'replenishment', { buttons: [[13101, 'add'], [13201, 'assign'], [13202, 'abolish'], [13203, 'generate']] }),
   ], { icon: 'replenish', section: 'replenishment', meta: { newMenu: true } }),
 
   dir(14000, 'stock-manage', '/stock-manage', [
@@ -234,7 +234,7 @@ const TREE: Def[] = [
     screen(16001, 'wave-rule', 'wave-rule', { buttons: [[16101, 'add'], [16102, 'edit']] }),
     screen(16002, 'picking-merge-rule', 'picking-merge-rule'),
     screen(16003, 'order-splitting-rule', 'order-splitting-rule'),
-    screen(16004, 'replenishment-rule', 'replenishment-rule'),
+    screen(16004, 'replenishment-rule', 'replenishment-rule', { buttons: [[16201, 'add'], [16202, 'edit']] }),
     screen(16005, 'inventory-check-rule', 'inventory-check-rule'),
     screen(16006, 'inbound-strategy', 'inbound-strategy', { buttons: [[16103, 'add'], [16104, 'edit']] }),
     screen(16007, 'outbound-strategy', 'outbound-strategy', { buttons: [[16105, 'add'], [16106, 'edit']] }),

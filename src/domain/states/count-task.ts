@@ -87,3 +87,34 @@ export const countTaskMachine = defineMachine<CountTaskFacts>({
     }
   },
 })
+
+// ---------------------------------------------------------------------------------------------
+// The count plan (issue 20 "Counts": plan cancel). A plan's status follows its tasks; cancelling it
+// (→ Invalid 9) is allowed only while nothing of it was submitted: Unclaimed or InventoryToBeCounted
+// with no task pending approval or finished. Its open tasks become Invalid too (counts so far discarded,
+// no stock posted), its locations free for another count.
+export interface CountPlanFacts {
+  planNo: string
+  status: number
+  /** Tasks of the plan submitted or finished (a plan row carries it; absent: the server decides). */
+  submittedTasks: number
+}
+export const COUNT_PLAN_FROM = { cancel: [S.Unclaimed, S.InventoryToBeCounted] } as const satisfies Record<string, readonly number[]>
+
+export const countPlanMachine = defineMachine<CountPlanFacts>({
+  name: 'countPlan',
+  statuses: Object.values(S),
+  commands: {
+    'count.plan.cancel': (p) => {
+      if (!(COUNT_PLAN_FROM.cancel as readonly number[]).includes(p.status)) {
+        return refuseStatus('stocktake:errors.cancelStatus', DICT, p.status, COUNT_PLAN_FROM.cancel, { planNo: p.planNo })
+      }
+      return p.submittedTasks > 0 ? refuse('stocktake:errors.cancelSubmitted', { planNo: p.planNo }) : true
+    },
+  },
+  facts: (r) => {
+    const status = numOf(r.status)
+    if (status === undefined || !r.planNo || r.taskNo) return undefined
+    return { planNo: textOf(r.planNo), status, submittedTasks: numOf(r.submittedTasks) ?? 0 }
+  },
+})

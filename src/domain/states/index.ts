@@ -1,6 +1,7 @@
 // Every document with states, for the state test (tests/domain/document-states.test.ts) and the
 // contract that each machine's command ids are registered commands.
 import type { MachineDef } from './machine'
+import { auditChecklistMachine, auditPlanMachine } from './audit-plan'
 import { inboundOrderMachine } from './inbound-order'
 import { inspectionMachine } from './inspection'
 import { shelvingTaskMachine } from './shelving-task'
@@ -15,8 +16,11 @@ import { pickDiffMachine } from './pick-diff'
 import { faceSheetMachine } from './face-sheet'
 import { returnShelfTaskMachine } from './return-shelf-task'
 import { sortingTaskMachine } from './sorting-task'
-import { countTaskMachine } from './count-task'
+import { sampleOutMachine } from './approval'
+import { countPlanMachine, countTaskMachine } from './count-task'
+import { moveOrderMachine } from './move-order'
+import { replenishmentTaskMachine } from './replenishment-task'
 
 export const DOCUMENT_MACHINES: readonly MachineDef<any>[] = [
-  faceSheetMachine, inboundOrderMachine, inspectionMachine, shelvingTaskMachine, returnOrderMachine, quickInboundMachine, releaseStripMachine, upcRequestMachine, outboundOrderMachine, waveMachine, pickingTaskMachine, pickDiffMachine, returnShelfTaskMachine, sortingTaskMachine, countTaskMachine,
+  faceSheetMachine, inboundOrderMachine, inspectionMachine, shelvingTaskMachine, returnOrderMachine, quickInboundMachine, releaseStripMachine, upcRequestMachine, outboundOrderMachine, waveMachine, pickingTaskMachine, pickDiffMachine, returnShelfTaskMachine, sortingTaskMachine, countTaskMachine, sampleOutMachine, countPlanMachine, moveOrderMachine, replenishmentTaskMachine, auditPlanMachine, auditChecklistMachine,
 ]

@@ -57,6 +57,8 @@ export interface OutboundOrderFacts {
   reviewBy?: number | null
   /** Picked short for good (an exception resolved with less than its shortage): reviewed at the exception station only. */
   exception?: boolean
+  /** dict orderType (ToB 1, ToC 2, Other 3); absent: a sales order. Issue 20: an other outbound ships by confirmation (other-ship). */
+  orderType?: number
 }
 
 const params = (o: OutboundOrderFacts, extra: Record<string, unknown> = {}) => ({ orderNo: o.orderNo, status: o.status, ...extra })
@@ -92,6 +94,10 @@ export const SHIPPED_STATUSES: readonly number[] = [S.Over, S.DeficiencyOver]
 export const shippedStatus = (shippedQty: number, expectedQty: number): number => (shippedQty < expectedQty ? S.DeficiencyOver : S.Over)
 
 const TERMINATED: readonly number[] = [S.StopTransport, S.Cancel]
+/** Other outbound (dict orderType Other 3, issue 20): no parcel, no face sheet — picked goods leave by a ship confirmation. */
+const OTHER_TYPE = 3
+const isOther = (o: OutboundOrderFacts) => o.orderType === OTHER_TYPE
+const otherOnly = (o: OutboundOrderFacts): Verdict => (isOther(o) ? true : refuse('other-inout:errors.notOther', params(o)))
 const packingOf = (o: OutboundOrderFacts) => o.packingStatus ?? PK.ToBePacked
 /** May this station start (or resume) reviewing the order? Spec section 8's review refusals, in this order. */
 function reviewStart(o: OutboundOrderFacts, a: Actor, exceptionStation: boolean): Verdict {
@@ -144,7 +150,16 @@ export const outboundOrderMachine = defineMachine<OutboundOrderFacts>({
       if (o.status !== S.ReadyOut || packingOf(o) !== PK.Completed) return refuse('outbound:ship.errors.notPacked', params(o))
       return o.faceSheetStatus === FaceSheetStatus.Bought ? true : refuse('outbound:ship.errors.noFaceSheet', params(o))
     },
-    'outbound.order.cancelShipment': only(OUTBOUND_FROM.cancelShipment, 'outbound:ship.errors.cancelStatus'),
+    'outbound.order.cancelShipment': all(only(OUTBOUND_FROM.cancelShipment, 'outbound:ship.errors.cancelStatus'),
+      (o) => (isOther(o) ? refuse('other-inout:errors.cancelShipped', params(o)) : true)),
+    // Other outbound (issue 20): validate, void and release to picking on the order's own screen; shipping is a confirmation.
+    'outbound.other.validate': all(otherOnly, only(OUTBOUND_FROM.validate, 'outbound:order.errors.validateOnlyDraft')),
+    'outbound.other.void': all(otherOnly, only(OUTBOUND_FROM.void, 'outbound:order.errors.voidStatus'), (o) => notInWave(o)),
+    'outbound.other.release': all(otherOnly, only(OUTBOUND_FROM.wave, 'outbound:wave.errors.orderNotEffective'), (o) => notInWave(o)),
+    'outbound.other.ship': all(otherOnly, (o) => {
+      if (SHIPPED_STATUSES.includes(o.status)) return refuseStatus('outbound:ship.errors.shipped', STATUS_DICT, o.status, OUTBOUND_FROM.ship, params(o))
+      return only(OUTBOUND_FROM.ship, 'other-inout:errors.shipStatus')(o)
+    }),
   },
   facts: (r) => {
     const status = numOf(r.status)
@@ -154,7 +169,7 @@ export const outboundOrderMachine = defineMachine<OutboundOrderFacts>({
       orderNo: textOf(r.orderNo), status, waveNo: wave === '' ? null : wave, pickedQty: numOf(r.pickedQty) ?? 0,
       shipmentApproved: r.shipmentApproved === true, lockFromStatus: numOf(r.lockFromStatus) ?? null,
       packingStatus: numOf(r.packingStatus) ?? PK.ToBePacked, faceSheetStatus: numOf(r.faceSheetStatus) ?? FaceSheetStatus.NotBought,
-      reviewBy: numOf(r.reviewBy) ?? null, exception: r.exception === true,
+      reviewBy: numOf(r.reviewBy) ?? null, exception: r.exception === true, orderType: numOf(r.orderType),
     }
   },
 })

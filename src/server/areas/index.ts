@@ -22,5 +22,11 @@ import { faceSheetArea } from './outbound/face-sheets'
 import { reportsArea } from './reports/index'
 import { printArea } from './print/index'
 import { stockCountArea } from './stock-count/index'
+import { otherInoutArea } from './other-inout/index'
+import { movesArea } from './moves/index'
+import { samplesArea } from './samples/index'
+import { tasksArea } from './tasks/index'
+import { auditPlansArea } from './audit-plans/index'
+import { replenishmentArea } from './replenishment/index'
 
-export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea, productArea, stockArea, inspectionArea, shelvingArea, inboundArea, inboundExtraArea, outboundArea, faceSheetArea, reportsArea, printArea, stockCountArea]
+export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea, productArea, stockArea, inspectionArea, shelvingArea, inboundArea, inboundExtraArea, outboundArea, faceSheetArea, reportsArea, printArea, stockCountArea, samplesArea, movesArea, otherInoutArea, tasksArea, replenishmentArea, auditPlansArea]

@@ -21,6 +21,16 @@ type Scope = { tenantId: number; warehouseId: number }
 
 /** Storage areas stock may be allocated from (not receiving/temporary, defective, sample, audit, consumables, hosting). */
 export const ALLOCATABLE_AREA_TYPES: readonly number[] = [StorageAreaType.Scattered, StorageAreaType.Floor, StorageAreaType.Other]
+/**
+ * The storage areas an order asking for a stock status other than Normal may take it from (issue 20, other
+ * outbound): its own area type first (defective stock lies in the defective area, samples in the sample
+ * area), then the allocatable ones. Normal allocation never takes Defective, Sample or Frozen stock.
+ */
+export const AREA_TYPES_BY_STATUS: Readonly<Record<number, readonly number[]>> = {
+  [StockStatus.Normal]: ALLOCATABLE_AREA_TYPES,
+  [StockStatus.Defective]: [StorageAreaType.Defective, ...ALLOCATABLE_AREA_TYPES],
+  [StockStatus.Sample]: [StorageAreaType.Sample, ...ALLOCATABLE_AREA_TYPES],
+}
 
 export interface AllocationStrategy {
   /** FIFO: oldest first receipt first; LOT: lowest batch number first, then oldest. */
@@ -29,6 +39,8 @@ export interface AllocationStrategy {
   bulkFirst: boolean
   /** The storage areas stock may come from, in this order; empty or absent: every allocatable area. */
   areaIds?: readonly number[]
+  /** The stock status taken (the order's: Normal for every sales order). */
+  stockStatus?: number
 }
 export const DEFAULT_STRATEGY: AllocationStrategy = { order: 'FIFO', bulkFirst: false }
 
@@ -41,19 +53,23 @@ interface Candidate { balanceId: number; locationId: number; batchNo: string; fr
 
 /** Free balances of one SKU in allocation order (picking area first, then by strategy). */
 async function candidates(q: Queryable, scope: Scope, skuId: number, batchNo: string, s: AllocationStrategy): Promise<Candidate[]> {
-  const areas = (s.areaIds ?? []).filter((n) => Number.isInteger(n))
+  const status = s.stockStatus ?? StockStatus.Normal
+  const areaTypes = AREA_TYPES_BY_STATUS[status] ?? ALLOCATABLE_AREA_TYPES
+  // A strategy's areas name where normal stock is kept: another status is taken from its own areas.
+  const areas = status === StockStatus.Normal ? (s.areaIds ?? []).filter((n) => Number.isInteger(n)) : []
   const rows = rowsOf(await q.execute(sql`
     SELECT b.id, b.location_id, b.batch_no, b.on_hand - b.locked AS free
     FROM inventory_balance b
     JOIN location l ON l.id = b.location_id
     JOIN storage_area a ON a.id = l.storage_area_id
     WHERE b.tenant_id = ${scope.tenantId} AND b.warehouse_id = ${scope.warehouseId} AND b.sku_id = ${skuId}
-      AND b.stock_status = ${StockStatus.Normal} AND b.on_hand > b.locked
+      AND b.stock_status = ${status} AND b.on_hand > b.locked
       ${batchNo ? sql`AND b.batch_no = ${batchNo}` : sql``}
       AND l.status = 1 AND a.status = 1 AND NOT l.temporary
-      AND a.area_type IN (${sql.join(ALLOCATABLE_AREA_TYPES.map((t) => sql`${t}`), sql`, `)})
+      AND a.area_type IN (${sql.join(areaTypes.map((t) => sql`${t}`), sql`, `)})
       ${areas.length ? sql`AND a.id = ANY(${`{${areas.join(',')}}`}::int[])` : sql``}
     ORDER BY
+      ${status === StockStatus.Normal ? sql`` : sql`(a.area_type = ${areaTypes[0]!}) DESC,`}
       ${areas.length ? sql`array_position(${`{${areas.join(',')}}`}::int[], a.id),` : sql``}
       (a.area_type = ${StorageAreaType.Scattered}) ${s.bulkFirst ? sql`ASC` : sql`DESC`},
       (l.location_type = 'fullBox') ${s.bulkFirst ? sql`DESC` : sql`ASC`},
@@ -66,10 +82,10 @@ interface LineRow { id: number; lineNo: number; skuId: number; skuCode: string; 
 
 async function lockOrder(tx: AppTx, scope: Scope, orderId: number) {
   const [o] = rowsOf(await tx.execute(sql`
-    SELECT id, order_no, expected_qty FROM outbound_order
+    SELECT id, order_no, expected_qty, stock_status FROM outbound_order
     WHERE id = ${orderId} AND tenant_id = ${scope.tenantId} AND warehouse_id = ${scope.warehouseId} FOR UPDATE`))
   if (!o) throw notFound('outbound:order.errors.notFound', { id: orderId })
-  return { id: Number(o.id), orderNo: String(o.order_no), expectedQty: Number(o.expected_qty) }
+  return { id: Number(o.id), orderNo: String(o.order_no), expectedQty: Number(o.expected_qty), stockStatus: Number(o.stock_status ?? StockStatus.Normal) }
 }
 
 /**
@@ -100,6 +116,8 @@ export async function orderSkus(q: Queryable, orderIds: readonly number[]): Prom
 export async function allocateOrder(tx: AppTx, auth: AllocAuth, orderId: number, strategy: AllocationStrategy = DEFAULT_STRATEGY): Promise<AllocationResult> {
   await lockSkusForAllocation(tx, auth, await orderSkus(tx, [orderId]))
   const order = await lockOrder(tx, auth, orderId)
+  // The order's own stock status (other outbound: Defective or Sample), whatever the caller's strategy says.
+  strategy = { ...strategy, stockStatus: order.stockStatus }
   const lines: LineRow[] = rowsOf(await tx.execute(sql`
     SELECT ol.id, ol.line_no, ol.sku_id, s.sku_code, ol.batch_no, ol.qty, ol.allocated_qty
     FROM outbound_order_line ol JOIN product_sku s ON s.id = ol.sku_id
@@ -117,7 +135,7 @@ export async function allocateOrder(tx: AppTx, auth: AllocAuth, orderId: number,
     for (const c of await candidates(tx, auth, line.skuId, line.batchNo, strategy)) {
       if (need <= 0) break
       let take = Math.min(need, c.free)
-      const key = { tenantId: auth.tenantId, warehouseId: auth.warehouseId, locationId: c.locationId, skuId: line.skuId, batchNo: c.batchNo }
+      const key = { tenantId: auth.tenantId, warehouseId: auth.warehouseId, locationId: c.locationId, skuId: line.skuId, batchNo: c.batchNo, stockStatus: strategy.stockStatus }
       // Another allocator may have taken part of this balance since it was read: reserve what is left.
       for (let attempt = 0; take > 0 && attempt < 3; attempt++) {
         try {

@@ -23,6 +23,14 @@ export const DOC_PREFIX = {
   sortingTask: 'FJ',
   countPlan: 'PD',
   countTask: 'PT',
+  auditPlan: 'JC',
+  auditChecklist: 'JD',
+  sampleOut: 'YP',
+  sampleMove: 'YJ',
+  defectiveReport: 'CP',
+  moveOrder: 'YK',
+  stockAllot: 'TP',
+  replenishmentTask: 'BH',
 } as const
 
 export async function nextDocNo(tx: AppTx, scope: { tenantId: number; warehouseId: number }, prefix: string, now = new Date()): Promise<string> {

@@ -256,6 +256,40 @@ export async function consumeReservation(tx: AppTx, scope: { tenantId: number; w
   return changeReserved(tx, res, -qty, -qty, doc, op)
 }
 
+/**
+ * Move reserved goods WITH their reservation (a move order's `moveReserved` line): `qty` of reservation
+ * `id` leaves its balance (on hand and locked, one ledger row under `doc`) and arrives at `to` (on hand
+ * and locked, one ledger row under `doc`), where a reservation for the same document line (its doc_type,
+ * doc_no, doc_line) holds it again — locked = Σ open reservations stays true on both sides. Returns the
+ * destination balance and the new reservation's id.
+ */
+export async function moveReservation(tx: AppTx, scope: { tenantId: number; warehouseId: number }, id: number, to: StockKey, qty: number, doc: DocRef, op: Operator): Promise<{ to: BalanceRow; reservationId: number }> {
+  positive(qty)
+  const res = await lockReservation(tx, id, scope)
+  if (qty > res.qty) throw insufficientStock(res.qty, qty)
+  const k = norm(to)
+  if (k.tenantId !== res.tenantId || k.warehouseId !== res.warehouseId) throw new Error('moveReservation stays inside one warehouse and tenant')
+  const [orig] = rowsOf(await tx.execute(sql`UPDATE inventory_reservation SET qty = qty - ${qty},
+    status = CASE WHEN qty - ${qty} = 0 THEN 2 ELSE 0 END, closed_at = CASE WHEN qty - ${qty} = 0 THEN now() END WHERE id = ${id}
+    RETURNING doc_type, doc_no, doc_line`))
+  await changeReserved(tx, res, -qty, -qty, doc, op)
+  const [row] = rowsOf(await tx.execute(sql`
+    WITH b AS (
+      INSERT INTO inventory_balance (tenant_id, warehouse_id, location_id, sku_id, batch_no, stock_status, on_hand, locked)
+      VALUES (${k.tenantId}, ${k.warehouseId}, ${k.locationId}, ${k.skuId}, ${k.batchNo}, ${k.stockStatus}, ${qty}, ${qty})
+      ON CONFLICT ON CONSTRAINT inventory_balance_key
+      DO UPDATE SET on_hand = inventory_balance.on_hand + EXCLUDED.on_hand, locked = inventory_balance.locked + EXCLUDED.locked, updated_at = now()
+      RETURNING id, on_hand, locked
+    ), l AS (${ledgerFrom(k, qty, qty, doc, op)})
+    SELECT id, on_hand, locked FROM b`))
+  const b = toBalance(row!)
+  const [nr] = rowsOf(await tx.execute(sql`
+    INSERT INTO inventory_reservation (balance_id, tenant_id, warehouse_id, qty, doc_type, doc_no, doc_line)
+    VALUES (${b.id}, ${k.tenantId}, ${k.warehouseId}, ${qty}, ${orig!.doc_type as string}, ${orig!.doc_no as string}, ${(orig!.doc_line as number | null) ?? null})
+    RETURNING id`))
+  return { to: b, reservationId: num(nr!.id) }
+}
+
 export interface LedgerEntry {
   id: number; createdAt: string; docType: string; docNo: string; docLine: number | null
   /** The reason's code (`stock:reason.<code>`) and params — rows written before codes read into them (ledgerReason). */

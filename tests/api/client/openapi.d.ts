@@ -67,6 +67,81 @@ export interface paths {
       };
     };
   };
+  "/api/approvals": {
+    /** Approval records: number, initiator, time, approver, opinion, status */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          subjectNo?: string;
+          subjectKind?: "sampleOut"[];
+          status?: ("1" | "2" | "3" | "4")[];
+          initiatorName?: string;
+          approverName?: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/audit-checklists": {
+    /** Audit checklists (JD) */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          checklistNo?: string;
+          planNo?: string;
+          areaCode?: string;
+          status?: ("0" | "1")[];
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/audit-checklists/lines": {
+    /** Rows of audit checklists: expected, actual, boxes, difference */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          checklistNo?: string;
+          locationCode?: string;
+          skuCode?: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
   "/api/audit-log": {
     /** Operation log of the current warehouse and tenant */
     get: {
@@ -107,6 +182,31 @@ export interface paths {
           createdAtFrom?: string;
           createdAtTo?: string;
           ids?: string[];
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/audit-plans": {
+    /** Audit plans (JC): status, criteria, checklists, expected / actual / boxes */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          planNo?: string;
+          status?: ("0" | "1")[];
+          createdAtFrom?: string;
+          createdAtTo?: string;
         };
         header: {
           "x-userinfo-header": components["parameters"]["UserInfo"];
@@ -344,6 +444,50 @@ export interface paths {
      */
     post: operations["admin.user.verificationCode"];
   };
+  "/api/commands/auditChecklist.record": {
+    /**
+     * Record checklist rows
+     * @description Record checklist rows (`auditChecklist.record`; title key `commands:auditChecklist.record`).
+     *
+     * Permission: `list-of-checklists:record` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["auditChecklist.record"];
+  };
+  "/api/commands/auditPlan.complete": {
+    /**
+     * Complete audit
+     * @description Complete audit (`auditPlan.complete`; title key `commands:auditPlan.complete`).
+     *
+     * Permission: `audit-plan-separate-table:complete` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["auditPlan.complete"];
+  };
+  "/api/commands/auditPlan.create": {
+    /**
+     * Create audit plan
+     * @description Create audit plan (`auditPlan.create`; title key `commands:auditPlan.create`).
+     *
+     * Permission: `audit-plan-separate-table:add` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["auditPlan.create"];
+  };
+  "/api/commands/count.lines.import": {
+    /**
+     * Import counted lines
+     * @description Import counted lines (`count.lines.import`; title key `commands:count.lines.import`).
+     *
+     * Permission: `menu:check-manager-list` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["count.lines.import"];
+  };
   "/api/commands/count.location.empty": {
     /**
      * Count: location empty
@@ -354,6 +498,17 @@ export interface paths {
      * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
      */
     post: operations["count.location.empty"];
+  };
+  "/api/commands/count.plan.cancel": {
+    /**
+     * Cancel count plan
+     * @description Cancel count plan (`count.plan.cancel`; title key `commands:count.plan.cancel`).
+     *
+     * Permission: `check-manager-list:add` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["count.plan.cancel"];
   };
   "/api/commands/count.plan.create": {
     /**
@@ -453,6 +608,17 @@ export interface paths {
      * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
      */
     post: operations["count.task.submit"];
+  };
+  "/api/commands/defective.report": {
+    /**
+     * Report defective goods
+     * @description Report defective goods (`defective.report`; title key `commands:defective.report`).
+     *
+     * Permission: `defective:report` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["defective.report"];
   };
   "/api/commands/inbound.inspection.complete": {
     /**
@@ -595,6 +761,17 @@ export interface paths {
      * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
      */
     post: operations["inbound.order.submit"];
+  };
+  "/api/commands/inbound.other.create": {
+    /**
+     * New other inbound order
+     * @description New other inbound order (`inbound.other.create`; title key `commands:inbound.other.create`).
+     *
+     * Permission: `other-inbound:add` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["inbound.other.create"];
   };
   "/api/commands/inbound.quick.add": {
     /**
@@ -773,6 +950,85 @@ export interface paths {
      * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
      */
     post: operations["inbound.shelving.shelveLine"];
+  };
+  "/api/commands/move.order.cancel": {
+    /**
+     * Cancel move order
+     * @description Cancel move order (`move.order.cancel`; title key `commands:move.order.cancel`).
+     *
+     * Permission: `move-manager-list:cancel` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["move.order.cancel"];
+  };
+  "/api/commands/move.order.complete": {
+    /**
+     * Complete move session
+     * @description Complete move session (`move.order.complete`; title key `commands:move.order.complete`).
+     *
+     * Permission: `move-manager-list:complete` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["move.order.complete"];
+  };
+  "/api/commands/move.order.create": {
+    /**
+     * Create move order
+     * @description Create move order (`move.order.create`; title key `commands:move.order.create`).
+     *
+     * Permission: `move-manager-list:add` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["move.order.create"];
+  };
+  "/api/commands/move.order.execute": {
+    /**
+     * Execute move order
+     * @description Execute move order (`move.order.execute`; title key `commands:move.order.execute`).
+     *
+     * Permission: `move-manager-list:complete` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["move.order.execute"];
+  };
+  "/api/commands/move.station.open": {
+    /**
+     * Open move station
+     * @description Open move station (`move.station.open`; title key `commands:move.station.open`).
+     *
+     * Permission: `move-manager-list:add` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["move.station.open"];
+  };
+  "/api/commands/move.station.scan": {
+    /**
+     * Move: scan
+     * @description Move: scan (`move.station.scan`; title key `commands:move.station.scan`).
+     *
+     * Permission: `move-manager-list:add` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["move.station.scan"];
+  };
+  "/api/commands/outbound.defective.create": {
+    /**
+     * Create defective outbound from the selected stock
+     * @description Create defective outbound from the selected stock (`outbound.defective.create`; title key `commands:outbound.defective.create`).
+     *
+     * Permission: `defective-outbound:create` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Bulk: acts on several documents in one run, all or nothing.
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["outbound.defective.create"];
   };
   "/api/commands/outbound.faceSheet.buy": {
     /**
@@ -1025,6 +1281,69 @@ export interface paths {
      * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
      */
     post: operations["outbound.order.void"];
+  };
+  "/api/commands/outbound.other.create": {
+    /**
+     * New other outbound order
+     * @description New other outbound order (`outbound.other.create`; title key `commands:outbound.other.create`).
+     *
+     * Permission: `other-outbound:add` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["outbound.other.create"];
+  };
+  "/api/commands/outbound.other.release": {
+    /**
+     * Release other outbound orders to picking
+     * @description Release other outbound orders to picking (`outbound.other.release`; title key `commands:outbound.other.release`).
+     *
+     * Permission: `other-outbound:release` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Bulk: acts on several documents in one run, all or nothing.
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["outbound.other.release"];
+  };
+  "/api/commands/outbound.other.ship": {
+    /**
+     * Confirm other outbound shipment
+     * @description Confirm other outbound shipment (`outbound.other.ship`; title key `commands:outbound.other.ship`).
+     *
+     * Permission: `other-ship:ship` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Bulk: acts on several documents in one run, all or nothing.
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["outbound.other.ship"];
+  };
+  "/api/commands/outbound.other.validate": {
+    /**
+     * Validate other outbound orders
+     * @description Validate other outbound orders (`outbound.other.validate`; title key `commands:outbound.other.validate`).
+     *
+     * Permission: `other-outbound:validate` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Bulk: acts on several documents in one run, all or nothing.
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["outbound.other.validate"];
+  };
+  "/api/commands/outbound.other.void": {
+    /**
+     * Void other outbound orders
+     * @description Void other outbound orders (`outbound.other.void`; title key `commands:outbound.other.void`).
+     *
+     * Permission: `other-outbound:void` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Bulk: acts on several documents in one run, all or nothing.
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["outbound.other.void"];
   };
   "/api/commands/outbound.pick.scan": {
     /**
@@ -1305,6 +1624,111 @@ export interface paths {
      * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
      */
     post: operations["outbound.wave.printList"];
+  };
+  "/api/commands/replenishment.generate": {
+    /**
+     * Generate replenishment tasks from the rules
+     * @description Generate replenishment tasks from the rules (`replenishment.generate`; title key `commands:replenishment.generate`).
+     *
+     * Permission: `replenishment:generate` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Bulk: acts on several documents in one run, all or nothing.
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["replenishment.generate"];
+  };
+  "/api/commands/replenishment.move": {
+    /**
+     * Replenish: bulk → pick face
+     * @description Replenish: bulk → pick face (`replenishment.move`; title key `commands:replenishment.move`).
+     *
+     * Permission: `menu:replenishment` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["replenishment.move"];
+  };
+  "/api/commands/replenishment.rule.create": {
+    /**
+     * New replenishment rule
+     * @description New replenishment rule (`replenishment.rule.create`; title key `commands:replenishment.rule.create`).
+     *
+     * Permission: `replenishment-rule:add` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["replenishment.rule.create"];
+  };
+  "/api/commands/replenishment.rule.update": {
+    /**
+     * Edit replenishment rule
+     * @description Edit replenishment rule (`replenishment.rule.update`; title key `commands:replenishment.rule.update`).
+     *
+     * Permission: `replenishment-rule:edit` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["replenishment.rule.update"];
+  };
+  "/api/commands/replenishment.task.abolish": {
+    /**
+     * Abolish replenishment tasks
+     * @description Abolish replenishment tasks (`replenishment.task.abolish`; title key `commands:replenishment.task.abolish`).
+     *
+     * Permission: `replenishment:abolish` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Bulk: acts on several documents in one run, all or nothing.
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["replenishment.task.abolish"];
+  };
+  "/api/commands/replenishment.task.allot": {
+    /**
+     * Assign replenishment tasks to a job group
+     * @description Assign replenishment tasks to a job group (`replenishment.task.allot`; title key `commands:replenishment.task.allot`).
+     *
+     * Permission: `replenishment:assign` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Bulk: acts on several documents in one run, all or nothing.
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["replenishment.task.allot"];
+  };
+  "/api/commands/replenishment.task.claim": {
+    /**
+     * Claim a replenishment task
+     * @description Claim a replenishment task (`replenishment.task.claim`; title key `commands:replenishment.task.claim`).
+     *
+     * Permission: `menu:replenishment` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["replenishment.task.claim"];
+  };
+  "/api/commands/replenishment.task.create": {
+    /**
+     * New replenishment task by hand
+     * @description New replenishment task by hand (`replenishment.task.create`; title key `commands:replenishment.task.create`).
+     *
+     * Permission: `replenishment:add` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["replenishment.task.create"];
+  };
+  "/api/commands/replenishment.task.finish": {
+    /**
+     * Finish replenishment task short
+     * @description Finish replenishment task short (`replenishment.task.finish`; title key `commands:replenishment.task.finish`).
+     *
+     * Permission: `menu:replenishment` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["replenishment.task.finish"];
   };
   "/api/commands/resource.appVersion.add": {
     /**
@@ -2846,6 +3270,83 @@ export interface paths {
      */
     post: operations["resource.waveRule.status"];
   };
+  "/api/commands/sample.lend": {
+    /**
+     * Lend samples
+     * @description Lend samples (`sample.lend`; title key `commands:sample.lend`).
+     *
+     * Permission: `sample-manager:lend` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["sample.lend"];
+  };
+  "/api/commands/sample.return": {
+    /**
+     * Return samples
+     * @description Return samples (`sample.return`; title key `commands:sample.return`).
+     *
+     * Permission: `sample-manager:return` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["sample.return"];
+  };
+  "/api/commands/sampleOut.approve": {
+    /**
+     * Approve sample out
+     * @description Approve sample out (`sampleOut.approve`; title key `commands:sampleOut.approve`).
+     *
+     * Permission: `sample-out-review:approve` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["sampleOut.approve"];
+  };
+  "/api/commands/sampleOut.complete": {
+    /**
+     * Hand over samples
+     * @description Hand over samples (`sampleOut.complete`; title key `commands:sampleOut.complete`).
+     *
+     * Permission: `sample-out-management:complete` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["sampleOut.complete"];
+  };
+  "/api/commands/sampleOut.create": {
+    /**
+     * New sample out request
+     * @description New sample out request (`sampleOut.create`; title key `commands:sampleOut.create`).
+     *
+     * Permission: `sample-out-management:add` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["sampleOut.create"];
+  };
+  "/api/commands/sampleOut.reject": {
+    /**
+     * Reject sample out
+     * @description Reject sample out (`sampleOut.reject`; title key `commands:sampleOut.reject`).
+     *
+     * Permission: `sample-out-review:approve` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["sampleOut.reject"];
+  };
+  "/api/commands/stock.allot.create": {
+    /**
+     * Allot stock to shops
+     * @description Allot stock to shops (`stock.allot.create`; title key `commands:stock.allot.create`).
+     *
+     * Permission: `stock-allot:add` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["stock.allot.create"];
+  };
   "/api/commands/stock.invariants.check": {
     /**
      * Check ledger invariants
@@ -2856,6 +3357,92 @@ export interface paths {
      * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
      */
     post: operations["stock.invariants.check"];
+  };
+  "/api/commands/tasks.path.delete": {
+    /**
+     * Remove task path
+     * @description Remove task path (`tasks.path.delete`; title key `commands:tasks.path.delete`).
+     *
+     * Permission: `task-path-configuration:edit` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["tasks.path.delete"];
+  };
+  "/api/commands/tasks.path.save": {
+    /**
+     * Save task path
+     * @description Save task path (`tasks.path.save`; title key `commands:tasks.path.save`).
+     *
+     * Permission: `task-path-configuration:edit` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["tasks.path.save"];
+  };
+  "/api/commands/tasks.pool.allot": {
+    /**
+     * Allot tasks
+     * @description Allot tasks (`tasks.pool.allot`; title key `commands:tasks.pool.allot`).
+     *
+     * Permission: `task-allocation:allot` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Bulk: acts on several documents in one run, all or nothing.
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["tasks.pool.allot"];
+  };
+  "/api/counts/history/{no}": {
+    /** The status history of a count plan or task: the count commands run on it (operation log; scans aside), newest first */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+        path: {
+          no: string;
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/counts/import/dry-run": {
+    /** Count-line import dry run (multipart `file`): every bad row at once; writes nothing; the lines to send to count.lines.import when none is bad */
+    post: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/counts/import/template": {
+    /** Count-line import template (one row per counted line: task, location, SKU, quantity; no SKU and quantity 0: the location is empty) */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description raw envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
   };
   "/api/counts/lines": {
     /** Counted lines (expected quantity and adjustment only once approved) */
@@ -3043,6 +3630,56 @@ export interface paths {
       };
     };
   };
+  "/api/defective/reports": {
+    /** Defective reports (CP) */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          reportNo?: string;
+          skuCode?: string;
+          reason?: ("damaged" | "stained" | "wrongSize" | "missingPart" | "packaging" | "other")[];
+          createdAtFrom?: string;
+          createdAtTo?: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/defective/stock": {
+    /** Defective stock on hand */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          locationCode?: string;
+          skuCode?: string;
+          stockStatus?: ("1" | "2" | "3" | "4")[];
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
   "/api/files/{id}": {
     /** Download a stored file (content-disposition carries its name) */
     get: {
@@ -3173,7 +3810,7 @@ export interface paths {
           size?: number;
           sort?: string;
           orderNo?: string;
-          inboundType?: ("1" | "2" | "3" | "4" | "5" | "6")[];
+          inboundType?: ("1" | "2" | "3" | "4" | "5" | "6" | "7")[];
           status?: ("0" | "1" | "2" | "3" | "4" | "5")[];
           supplierName?: string;
           sku?: string;
@@ -3241,7 +3878,7 @@ export interface paths {
           size?: number;
           sort?: string;
           orderNo?: string;
-          inboundType?: ("1" | "2" | "3" | "4" | "5" | "6")[];
+          inboundType?: ("1" | "2" | "3" | "4" | "5" | "6" | "7")[];
           status?: ("0" | "1" | "2" | "3" | "4" | "5")[];
           supplierName?: string;
           sku?: string;
@@ -3569,8 +4206,255 @@ export interface paths {
     get: {
       parameters: {
         query: {
-          kind: "inbound" | "unloading" | "shelving" | "picking" | "pickingAndSending" | "containerLoading";
+          kind: "inbound" | "unloading" | "shelving" | "picking" | "pickingAndSending" | "containerLoading" | "count" | "move";
           onlyTimedOut?: "0" | "1" | "true" | "false";
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/moves/lines": {
+    /** Move order lines (who moved what, when; the balances of its ledger rows) */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          moveNo?: string;
+          skuCode?: string;
+          fromLocationCode?: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/moves/orders": {
+    /** Move orders (YK) */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          moveNo?: string;
+          status?: ("0" | "1" | "2" | "9")[];
+          source?: ("hand" | "warning" | "station")[];
+          createdAtFrom?: string;
+          createdAtTo?: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/moves/orders/by-no/{moveNo}": {
+    /** One move order by its number: header and lines */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+        path: {
+          moveNo: string;
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/moves/transfer-warnings": {
+    /** Transfer warnings: pick-face shortages, stock in the wrong area type, stock on disabled locations — each with its fix (a move) */
+    get: {
+      parameters: {
+        query?: {
+          kind?: ("shortage" | "wrongArea" | "disabledLocation")[];
+          skuCode?: string;
+          locationCode?: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/other-inout/defective": {
+    /** Defective stock (stock status Defective) by location and SKU: on hand, held by open orders, free to send out */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          skuCode?: string;
+          styleNo?: string;
+          locationCode?: string;
+          areaCode?: string;
+          batchNo?: string;
+          free?: ("true" | "false")[];
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/other-inout/inbound": {
+    /** Other inbound orders (inbound type Other) of the current warehouse and tenant, with their reason (filters as the inbound order list, and reason) */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          orderNo?: string;
+          inboundType?: ("1" | "2" | "3" | "4" | "5" | "6" | "7")[];
+          status?: ("0" | "1" | "2" | "3" | "4" | "5")[];
+          supplierName?: string;
+          sku?: string;
+          sourceNo?: string;
+          createdAtFrom?: string;
+          createdAtTo?: string;
+          timedOut?: ("true" | "false")[];
+          otherReason?: ("foundStock" | "sampleReturn" | "correction" | "internalReturn" | "other")[];
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/other-inout/outbound": {
+    /** Other outbound orders (order type Other) with their reason and the stock status they take (filters as the outbound order list, reason, stock status) */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          orderNo?: string;
+          sourceNo?: string;
+          status?: ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11")[];
+          platform?: ("SHEIN" | "WINIT" | "AMAZON" | "WALMART" | "TIKTOK" | "GOODCANG" | "MERCADOLIBRE" | "OWN")[];
+          orderType?: ("1" | "2" | "3")[];
+          shop?: string;
+          shippingMethod?: string;
+          waveNo?: string;
+          sku?: string;
+          createdAtFrom?: string;
+          createdAtTo?: string;
+          timedOut?: ("true" | "false")[];
+          notIssued?: ("true" | "false")[];
+          otherReason?: ("scrap" | "internalUse" | "defective" | "sample" | "supplierReturn" | "other")[];
+          stockStatus?: ("1" | "2" | "3" | "4")[];
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/other-inout/pick-tasks": {
+    /** Picking tasks of other outbound orders (worked at the picking station) */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          taskNo?: string;
+          status?: ("0" | "1" | "2")[];
+          waveNo?: string;
+          mine?: ("true" | "false")[];
+          createdAtFrom?: string;
+          createdAtTo?: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/other-inout/ship": {
+    /** Other outbound orders picked and awaiting their ship confirmation, and those shipped */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          orderNo?: string;
+          sourceNo?: string;
+          status?: ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11")[];
+          platform?: ("SHEIN" | "WINIT" | "AMAZON" | "WALMART" | "TIKTOK" | "GOODCANG" | "MERCADOLIBRE" | "OWN")[];
+          orderType?: ("1" | "2" | "3")[];
+          shop?: string;
+          shippingMethod?: string;
+          waveNo?: string;
+          sku?: string;
+          createdAtFrom?: string;
+          createdAtTo?: string;
+          timedOut?: ("true" | "false")[];
+          notIssued?: ("true" | "false")[];
+          otherReason?: ("scrap" | "internalUse" | "defective" | "sample" | "supplierReturn" | "other")[];
+          stockStatus?: ("1" | "2" | "3" | "4")[];
         };
         header: {
           "x-userinfo-header": components["parameters"]["UserInfo"];
@@ -3724,7 +4608,7 @@ export interface paths {
           sourceNo?: string;
           status?: ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11")[];
           platform?: ("SHEIN" | "WINIT" | "AMAZON" | "WALMART" | "TIKTOK" | "GOODCANG" | "MERCADOLIBRE" | "OWN")[];
-          orderType?: ("1" | "2")[];
+          orderType?: ("1" | "2" | "3")[];
           shop?: string;
           shippingMethod?: string;
           waveNo?: string;
@@ -3796,7 +4680,7 @@ export interface paths {
           sourceNo?: string;
           status?: ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11")[];
           platform?: ("SHEIN" | "WINIT" | "AMAZON" | "WALMART" | "TIKTOK" | "GOODCANG" | "MERCADOLIBRE" | "OWN")[];
-          orderType?: ("1" | "2")[];
+          orderType?: ("1" | "2" | "3")[];
           shop?: string;
           shippingMethod?: string;
           waveNo?: string;
@@ -4280,6 +5164,111 @@ export interface paths {
       };
       responses: {
         /** @description raw envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/replenishment/generate-preview": {
+    /** Dry run of generating replenishment tasks by rule now: tasks it would make, open tasks it would add to, faces below min with nothing in bulk (nothing written) */
+    get: {
+      parameters: {
+        query?: {
+          locationCodes?: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/replenishment/job-groups": {
+    /** Job groups of the current warehouse and tenant (a replenishment task is allotted to one) */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/replenishment/rules": {
+    /** Replenishment rules (per pick face and SKU, or per area and SKU pattern) */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          skuPattern?: string;
+          status?: ("0" | "1")[];
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/replenishment/tasks": {
+    /** Replenishment tasks (BH) with their explanation */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          taskNo?: string;
+          locationCode?: string;
+          skuCode?: string;
+          status?: ("0" | "1" | "2" | "3" | "4")[];
+          trigger?: ("rule" | "shortage" | "wave" | "hand")[];
+          createdAtFrom?: string;
+          createdAtTo?: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/replenishment/tasks/by-no/{taskNo}": {
+    /** One replenishment task: face, SKU, quantities, explanation, bulk locations holding the SKU, its ledger rows */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+        path: {
+          taskNo: string;
+        };
+      };
+      responses: {
+        /** @description main envelope */
         200: {
           content: never;
         };
@@ -8003,6 +8992,129 @@ export interface paths {
       };
     };
   };
+  "/api/samples/moves": {
+    /** Sample lend and return documents (YJ) */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          moveNo?: string;
+          kind?: ("lend" | "return")[];
+          skuCode?: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/samples/out": {
+    /** Sample out requests (YP): purpose, borrower, expected return, approval status */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          outNo?: string;
+          borrower?: string;
+          status?: ("1" | "2" | "3" | "4")[];
+          createdAtFrom?: string;
+          createdAtTo?: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/samples/out/lines": {
+    /** Sample out lines: SKU, location, batch, quantity */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          outNo?: string;
+          skuCode?: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/samples/out/review": {
+    /** Sample out requests for their reviewers (same list) */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          outNo?: string;
+          borrower?: string;
+          status?: ("1" | "2" | "3" | "4")[];
+          createdAtFrom?: string;
+          createdAtTo?: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/samples/stock": {
+    /** Sample stock: Sample-status stock and stock in Sample areas */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          locationCode?: string;
+          skuCode?: string;
+          stockStatus?: ("1" | "2" | "3" | "4")[];
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
   "/api/search/documents": {
     /** Find documents by number across every document kind */
     get: {
@@ -8043,6 +9155,29 @@ export interface paths {
     /** Who am I in the current warehouse-tenant pair (roles and permission codes) */
     get: {
       parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/stock-allot/quotas": {
+    /** Stock allot: each SKU's quota per shop, with what its orders hold (locked) and the allocable stock */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          skuCode?: string;
+          allotNo?: string;
+        };
         header: {
           "x-userinfo-header": components["parameters"]["UserInfo"];
         };
@@ -8121,6 +9256,110 @@ export interface paths {
           onHandMin?: number;
           onHandMax?: number;
         };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/tasks/paths": {
+    /** Task path configurations (warehouse and per storage area) */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          areaCode?: string;
+          route?: ("corner" | "random" | "explicit")[];
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/tasks/paths/preview": {
+    /** The first 50 locations of an area in the walk its configuration gives */
+    get: {
+      parameters: {
+        query: {
+          areaCode: string;
+          kind?: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/tasks/pool": {
+    /** The task pool: every open task of every kind (shelving, picking, count, return to shelf, …) */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          kind?: ("shelving" | "picking" | "returnShelf" | "count" | "move" | "replenishment")[];
+          docNo?: string;
+          areaCodes?: string;
+          claim?: ("0" | "1" | "2")[];
+          operatorName?: string;
+          jobGroupName?: string;
+          createdAtFrom?: string;
+          createdAtTo?: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/tasks/pool/assignees": {
+    /** Operators and job groups tasks can be allotted to */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/tasks/pool/kinds": {
+    /** Task kinds of the pool */
+    get: {
+      parameters: {
         header: {
           "x-userinfo-header": components["parameters"]["UserInfo"];
         };
@@ -11379,6 +12618,232 @@ export interface operations {
     };
   };
   /**
+   * Record checklist rows
+   * @description Record checklist rows (`auditChecklist.record`; title key `commands:auditChecklist.record`).
+   *
+   * Permission: `list-of-checklists:record` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "auditChecklist.record": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          checklistNo: string;
+          lines: {
+              actualQty: number;
+              /** @default 0 */
+              boxCount?: number;
+              lineNo: number;
+            }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              checklistNo: string;
+              recorded: number;
+              remaining: number;
+              status: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Complete audit
+   * @description Complete audit (`auditPlan.complete`; title key `commands:auditPlan.complete`).
+   *
+   * Permission: `audit-plan-separate-table:complete` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "auditPlan.complete": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          planNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              actualQty: number;
+              boxCount: number;
+              expectedQty: number;
+              planNo: string;
+              status: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Create audit plan
+   * @description Create audit plan (`auditPlan.create`; title key `commands:auditPlan.create`).
+   *
+   * Permission: `audit-plan-separate-table:add` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "auditPlan.create": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          areaCode?: string | null;
+          locationFrom?: string | null;
+          locationTo?: string | null;
+          remark?: string | null;
+          skuCode?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              checklists: string[];
+              id: number;
+              lines: number;
+              planNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Import counted lines
+   * @description Import counted lines (`count.lines.import`; title key `commands:count.lines.import`).
+   *
+   * Permission: `menu:check-manager-list` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "count.lines.import": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          rows: [number, string, string, string, number][];
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              emptyLocations: number;
+              lines: number;
+              tasks: {
+                  lines: number;
+                  locationsLeft: number;
+                  taskNo: string;
+                }[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
    * Count: location empty
    * @description Count: location empty (`count.location.empty`; title key `commands:count.location.empty`).
    *
@@ -11415,6 +12880,59 @@ export interface operations {
               locationCode: string;
               locationsLeft: number;
               taskNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Cancel count plan
+   * @description Cancel count plan (`count.plan.cancel`; title key `commands:count.plan.cancel`).
+   *
+   * Permission: `check-manager-list:add` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "count.plan.cancel": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          note?: string | null;
+          planNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              planNo: string;
+              status: number;
+              tasks: string[];
             };
             /** @constant */
             responseCode: "0001";
@@ -11933,6 +13451,67 @@ export interface operations {
     };
   };
   /**
+   * Report defective goods
+   * @description Report defective goods (`defective.report`; title key `commands:defective.report`).
+   *
+   * Permission: `defective:report` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "defective.report": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          locationCode: string;
+          photoUrl?: string | null;
+          qty: number;
+          /** @enum {string} */
+          reason: "damaged" | "stained" | "wrongSize" | "missingPart" | "packaging" | "other";
+          remark?: string | null;
+          skuCode: string;
+          toLocationCode?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              fromLocationCode: string;
+              qty: number;
+              reportNo: string;
+              skuCode: string;
+              toLocationCode: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
    * Inspection: complete
    * @description Inspection: complete (`inbound.inspection.complete`; title key `commands:inbound.inspection.complete`).
    *
@@ -12281,6 +13860,7 @@ export interface operations {
               code: string;
               qty: number;
             })[];
+          otherReason?: ("foundStock" | "sampleReturn" | "correction" | "internalReturn" | "other") | null;
           remark?: string | null;
           sourceNo?: string | null;
           supplierId?: number | null;
@@ -12348,6 +13928,7 @@ export interface operations {
               qty: number;
             })[];
           orderNo: string;
+          otherReason?: ("foundStock" | "sampleReturn" | "correction" | "internalReturn" | "other") | null;
           remark?: string | null;
           sourceNo?: string | null;
           supplierId?: number | null;
@@ -12678,6 +14259,73 @@ export interface operations {
                   shelvingTaskNo?: string;
                   to: number;
                 }[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * New other inbound order
+   * @description New other inbound order (`inbound.other.create`; title key `commands:inbound.other.create`).
+   *
+   * Permission: `other-inbound:add` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "inbound.other.create": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          batchNo?: string | null;
+          boxCount?: number | null;
+          expectedArrival?: string | null;
+          /** @default 0 */
+          inspectionMode?: number;
+          lines: ({
+              batchNo?: string | null;
+              code: string;
+              qty: number;
+            })[];
+          /** @enum {string} */
+          otherReason: "foundStock" | "sampleReturn" | "correction" | "internalReturn" | "other";
+          remark?: string | null;
+          sourceNo?: string | null;
+          supplierId?: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              expectedQty: number;
+              id: number;
+              lines: number;
+              orderNo: string;
             };
             /** @constant */
             responseCode: "0001";
@@ -13742,6 +15390,413 @@ export interface operations {
                 taskNo: string;
                 timedOut: boolean;
               };
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Cancel move order
+   * @description Cancel move order (`move.order.cancel`; title key `commands:move.order.cancel`).
+   *
+   * Permission: `move-manager-list:cancel` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "move.order.cancel": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          moveNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              movedLines: number;
+              movedQty: number;
+              moveNo: string;
+              status: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Complete move session
+   * @description Complete move session (`move.order.complete`; title key `commands:move.order.complete`).
+   *
+   * Permission: `move-manager-list:complete` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "move.order.complete": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          moveNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              movedLines: number;
+              movedQty: number;
+              moveNo: string;
+              status: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Create move order
+   * @description Create move order (`move.order.create`; title key `commands:move.order.create`).
+   *
+   * Permission: `move-manager-list:add` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "move.order.create": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          lines: ({
+              batchNo?: string | null;
+              code: string;
+              fromLocationCode: string;
+              /** @default false */
+              moveReserved?: boolean;
+              qty: number;
+              /** @default 1 */
+              stockStatus?: number;
+              toLocationCode: string;
+            })[];
+          remark?: string | null;
+          /**
+           * @default hand
+           * @enum {string}
+           */
+          source?: "hand" | "warning";
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              id: number;
+              lines: number;
+              moveNo: string;
+              status: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Execute move order
+   * @description Execute move order (`move.order.execute`; title key `commands:move.order.execute`).
+   *
+   * Permission: `move-manager-list:complete` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "move.order.execute": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          moveNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              movedLines: number;
+              movedQty: number;
+              moveNo: string;
+              status: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Open move station
+   * @description Open move station (`move.station.open`; title key `commands:move.station.open`).
+   *
+   * Permission: `move-manager-list:add` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "move.station.open": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          remark?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              id: number;
+              lines: number;
+              moveNo: string;
+              status: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Move: scan
+   * @description Move: scan (`move.station.scan`; title key `commands:move.station.scan`).
+   *
+   * Permission: `move-manager-list:add` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "move.station.scan": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          batchNo?: string | null;
+          code: string;
+          fromLocationCode: string;
+          moveNo: string;
+          /** @default false */
+          moveReserved?: boolean;
+          qty: number;
+          /** @default 1 */
+          stockStatus?: number;
+          toLocationCode: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              fromBalanceId: number;
+              fromLocationCode: string;
+              lineNo: number;
+              movableLeft: number;
+              moveNo: string;
+              qty: number;
+              reservedMoved: number;
+              skuCode: string;
+              toBalanceId: number;
+              toLocationCode: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Create defective outbound from the selected stock
+   * @description Create defective outbound from the selected stock (`outbound.defective.create`; title key `commands:outbound.defective.create`).
+   *
+   * Permission: `defective-outbound:create` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Bulk: acts on several documents in one run, all or nothing.
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "outbound.defective.create": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          balanceIds: number[];
+          remark?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              id: number;
+              lines: number;
+              orderNo: string;
+              qty: number;
+              taskNos: string[];
+              waveNo: string;
             };
             /** @constant */
             responseCode: "0001";
@@ -15027,6 +17082,317 @@ export interface operations {
    * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
    */
   "outbound.order.void": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          ids: number[];
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              changed: ({
+                  allocatedQty?: number;
+                  expectedQty?: number;
+                  from: number;
+                  id: number;
+                  orderNo: string;
+                  released?: number;
+                  returnTaskNo?: string | null;
+                  shortages?: {
+                      allocated: number;
+                      lineNo: number;
+                      qty: number;
+                      short: number;
+                      skuCode: string;
+                    }[];
+                  to: number;
+                })[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * New other outbound order
+   * @description New other outbound order (`outbound.other.create`; title key `commands:outbound.other.create`).
+   *
+   * Permission: `other-outbound:add` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "outbound.other.create": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          consigneeName?: string | null;
+          lines: {
+              code: string;
+              qty: number;
+            }[];
+          /** @enum {string} */
+          reason: "scrap" | "internalUse" | "defective" | "sample" | "supplierReturn" | "other";
+          remark?: string | null;
+          stockStatus?: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              expectedQty: number;
+              id: number;
+              lines: number;
+              orderNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Release other outbound orders to picking
+   * @description Release other outbound orders to picking (`outbound.other.release`; title key `commands:outbound.other.release`).
+   *
+   * Permission: `other-outbound:release` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Bulk: acts on several documents in one run, all or nothing.
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "outbound.other.release": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          ids: number[];
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              released: {
+                  id: number;
+                  orderNo: string;
+                  taskNos: string[];
+                  waveNo: string;
+                }[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Confirm other outbound shipment
+   * @description Confirm other outbound shipment (`outbound.other.ship`; title key `commands:outbound.other.ship`).
+   *
+   * Permission: `other-ship:ship` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Bulk: acts on several documents in one run, all or nothing.
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "outbound.other.ship": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          ids: number[];
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              shipped: {
+                  id: number;
+                  orderNo: string;
+                  qty: number;
+                  status: number;
+                }[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Validate other outbound orders
+   * @description Validate other outbound orders (`outbound.other.validate`; title key `commands:outbound.other.validate`).
+   *
+   * Permission: `other-outbound:validate` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Bulk: acts on several documents in one run, all or nothing.
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "outbound.other.validate": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          ids: number[];
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              changed: ({
+                  allocatedQty?: number;
+                  expectedQty?: number;
+                  from: number;
+                  id: number;
+                  orderNo: string;
+                  released?: number;
+                  returnTaskNo?: string | null;
+                  shortages?: {
+                      allocated: number;
+                      lineNo: number;
+                      qty: number;
+                      short: number;
+                      skuCode: string;
+                    }[];
+                  to: number;
+                })[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Void other outbound orders
+   * @description Void other outbound orders (`outbound.other.void`; title key `commands:outbound.other.void`).
+   *
+   * Permission: `other-outbound:void` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Bulk: acts on several documents in one run, all or nothing.
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "outbound.other.void": {
     parameters: {
       header: {
         "Idempotency-Key": components["parameters"]["IdempotencyKey"];
@@ -16548,6 +18914,520 @@ export interface operations {
               printer: string;
               url: string;
               waveNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Generate replenishment tasks from the rules
+   * @description Generate replenishment tasks from the rules (`replenishment.generate`; title key `commands:replenishment.generate`).
+   *
+   * Permission: `replenishment:generate` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Bulk: acts on several documents in one run, all or nothing.
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "replenishment.generate": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          locationCodes?: string[] | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              considered: number;
+              created: string[];
+              noBulk: number;
+              updated: string[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Replenish: bulk → pick face
+   * @description Replenish: bulk → pick face (`replenishment.move`; title key `commands:replenishment.move`).
+   *
+   * Permission: `menu:replenishment` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "replenishment.move": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          code: string;
+          fromLocationCode: string;
+          qty: number;
+          taskNo: string;
+          toLocationCode: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              left: number;
+              movedQty: number;
+              qty: number;
+              reallocated: {
+                  allocatedQty: number;
+                  expectedQty: number;
+                  orderNo: string;
+                }[];
+              status: number;
+              taskNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * New replenishment rule
+   * @description New replenishment rule (`replenishment.rule.create`; title key `commands:replenishment.rule.create`).
+   *
+   * Permission: `replenishment-rule:add` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "replenishment.rule.create": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          areaCode?: string | null;
+          /** @default true */
+          enabled?: boolean;
+          locationCode?: string | null;
+          maxQty: number;
+          minQty: number;
+          /** @default 1 */
+          multiple?: number;
+          remark?: string | null;
+          skuCode?: string | null;
+          skuPattern?: string | null;
+          snoozedUntil?: string | null;
+          sourceAreaCode?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              id: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Edit replenishment rule
+   * @description Edit replenishment rule (`replenishment.rule.update`; title key `commands:replenishment.rule.update`).
+   *
+   * Permission: `replenishment-rule:edit` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "replenishment.rule.update": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          areaCode?: string | null;
+          /** @default true */
+          enabled?: boolean;
+          id: number;
+          locationCode?: string | null;
+          maxQty: number;
+          minQty: number;
+          /** @default 1 */
+          multiple?: number;
+          remark?: string | null;
+          skuCode?: string | null;
+          skuPattern?: string | null;
+          snoozedUntil?: string | null;
+          sourceAreaCode?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              id: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Abolish replenishment tasks
+   * @description Abolish replenishment tasks (`replenishment.task.abolish`; title key `commands:replenishment.task.abolish`).
+   *
+   * Permission: `replenishment:abolish` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Bulk: acts on several documents in one run, all or nothing.
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "replenishment.task.abolish": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          ids: number[];
+          reason?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              taskNos: string[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Assign replenishment tasks to a job group
+   * @description Assign replenishment tasks to a job group (`replenishment.task.allot`; title key `commands:replenishment.task.allot`).
+   *
+   * Permission: `replenishment:assign` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Bulk: acts on several documents in one run, all or nothing.
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "replenishment.task.allot": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          ids: number[];
+          jobGroupId: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              taskNos: string[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Claim a replenishment task
+   * @description Claim a replenishment task (`replenishment.task.claim`; title key `commands:replenishment.task.claim`).
+   *
+   * Permission: `menu:replenishment` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "replenishment.task.claim": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          taskNo?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              status: number;
+              taskNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * New replenishment task by hand
+   * @description New replenishment task by hand (`replenishment.task.create`; title key `commands:replenishment.task.create`).
+   *
+   * Permission: `replenishment:add` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "replenishment.task.create": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          locationCode: string;
+          qty?: number | null;
+          skuCode: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              considered: number;
+              created: string[];
+              noBulk: number;
+              updated: string[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Finish replenishment task short
+   * @description Finish replenishment task short (`replenishment.task.finish`; title key `commands:replenishment.task.finish`).
+   *
+   * Permission: `menu:replenishment` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "replenishment.task.finish": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          taskNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              left: number;
+              movedQty: number;
+              qty: number;
+              reallocated: {
+                  allocatedQty: number;
+                  expectedQty: number;
+                  orderNo: string;
+                }[];
+              status: number;
+              taskNo: string;
             };
             /** @constant */
             responseCode: "0001";
@@ -25180,6 +28060,406 @@ export interface operations {
     };
   };
   /**
+   * Lend samples
+   * @description Lend samples (`sample.lend`; title key `commands:sample.lend`).
+   *
+   * Permission: `sample-manager:lend` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "sample.lend": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          fromLocationCode: string;
+          qty: number;
+          remark?: string | null;
+          skuCode: string;
+          toLocationCode: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              fromLocationCode: string;
+              /** @enum {string} */
+              kind: "lend" | "return";
+              moveNo: string;
+              qty: number;
+              skuCode: string;
+              toLocationCode: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Return samples
+   * @description Return samples (`sample.return`; title key `commands:sample.return`).
+   *
+   * Permission: `sample-manager:return` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "sample.return": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          fromLocationCode: string;
+          qty: number;
+          remark?: string | null;
+          skuCode: string;
+          toLocationCode: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              fromLocationCode: string;
+              /** @enum {string} */
+              kind: "lend" | "return";
+              moveNo: string;
+              qty: number;
+              skuCode: string;
+              toLocationCode: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Approve sample out
+   * @description Approve sample out (`sampleOut.approve`; title key `commands:sampleOut.approve`).
+   *
+   * Permission: `sample-out-review:approve` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "sampleOut.approve": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          opinion?: string | null;
+          outNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              approverName: string | null;
+              opinion: string | null;
+              outNo: string;
+              status: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Hand over samples
+   * @description Hand over samples (`sampleOut.complete`; title key `commands:sampleOut.complete`).
+   *
+   * Permission: `sample-out-management:complete` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "sampleOut.complete": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          outNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              outNo: string;
+              status: number;
+              totalQty: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * New sample out request
+   * @description New sample out request (`sampleOut.create`; title key `commands:sampleOut.create`).
+   *
+   * Permission: `sample-out-management:add` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "sampleOut.create": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          borrower: string;
+          expectedReturnDate?: string | null;
+          lines: ({
+              locationCode?: string | null;
+              qty: number;
+              skuCode: string;
+            })[];
+          purpose: string;
+          remark?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              lines: number;
+              outNo: string;
+              status: number;
+              totalQty: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Reject sample out
+   * @description Reject sample out (`sampleOut.reject`; title key `commands:sampleOut.reject`).
+   *
+   * Permission: `sample-out-review:approve` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "sampleOut.reject": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          opinion?: string | null;
+          outNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              approverName: string | null;
+              opinion: string | null;
+              outNo: string;
+              status: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Allot stock to shops
+   * @description Allot stock to shops (`stock.allot.create`; title key `commands:stock.allot.create`).
+   *
+   * Permission: `stock-allot:add` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "stock.allot.create": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          code: string;
+          lines: {
+              qty: number;
+              shopCode: string;
+            }[];
+          remark?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              allocable: number;
+              allotNo: string;
+              allotted: number;
+              lines: number;
+              skuCode: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
    * Check ledger invariants
    * @description Check ledger invariants (`stock.invariants.check`; title key `commands:stock.invariants.check`).
    *
@@ -25219,6 +28499,179 @@ export interface operations {
                   /** @enum {string} */
                   kind: "onHandVsLedger" | "lockedVsLedger" | "lockedVsReservations" | "lastRowVsBalance";
                 })[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Remove task path
+   * @description Remove task path (`tasks.path.delete`; title key `commands:tasks.path.delete`).
+   *
+   * Permission: `task-path-configuration:edit` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "tasks.path.delete": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          areaCode?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              areaCode: string | null;
+              deleted: boolean;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Save task path
+   * @description Save task path (`tasks.path.save`; title key `commands:tasks.path.save`).
+   *
+   * Permission: `task-path-configuration:edit` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "tasks.path.save": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          areaCode?: string | null;
+          /** @default [] */
+          orderKeys?: ("shelf" | "shelf:desc" | "floor" | "floor:desc" | "code" | "code:desc")[];
+          remark?: string | null;
+          /** @enum {string} */
+          route: "corner" | "random" | "explicit";
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              areaCode: string | null;
+              id: number;
+              orderKeys: string[];
+              /** @enum {string} */
+              route: "corner" | "random" | "explicit";
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Allot tasks
+   * @description Allot tasks (`tasks.pool.allot`; title key `commands:tasks.pool.allot`).
+   *
+   * Permission: `task-allocation:allot` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Bulk: acts on several documents in one run, all or nothing.
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "tasks.pool.allot": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          jobGroupId?: number | null;
+          keys: string[];
+          userId?: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              allotted: string[];
+              refused: {
+                  docNo: string;
+                  key: string;
+                  kind: string;
+                  message: string;
+                  params: {
+                    [key: string]: unknown;
+                  };
+                }[];
             };
             /** @constant */
             responseCode: "0001";

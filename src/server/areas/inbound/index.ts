@@ -6,6 +6,7 @@ import type { Area } from '../../http/area'
 import { registerRoutes } from '../../http/route'
 import { orderRoutes } from './orders'
 import { receivingRoutes } from './receiving'
+import './task-pool'
 
 export const inboundArea: Area = async (app, deps) => {
   registerRoutes(app, orderRoutes(deps.db))

@@ -26,7 +26,7 @@ import { finishReceiving, loadOrderHead, ORDER_TRANSITIONS, refusalOf, transitio
 import { refuseUnlessAllowed } from '../../commands/states'
 import { inboundOrderMachine, ORDER_COMMAND_TARGET } from '../../../domain/states/inbound-order'
 import { defineResource } from '../../../domain/resource'
-import { DICTIONARIES, dictLabelKey, InboundStatus } from '../../../domain/dictionaries'
+import { DICTIONARIES, dictLabelKey, InboundStatus, InboundType } from '../../../domain/dictionaries'
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../../../domain/i18n'
 import { issueMessageKey, issueParams } from '../../../domain/validation'
 import {
@@ -95,6 +95,9 @@ export async function planOrder(q: Queryable, auth: Scope, input: OrderInput, co
     if (!s) issues.push({ field: 'supplierId', messageKey: 'inbound:order.errors.supplierUnknown', params: { value: input.supplierId } })
   }
   if (input.expectedArrival && Number.isNaN(Date.parse(`${input.expectedArrival}T00:00:00Z`))) issues.push({ field: 'expectedArrival', messageKey: 'errors:field.invalidFormat' })
+  // Other inbound (issue 20): its reason is required; no other type carries one.
+  if (input.inboundType === InboundType.Other && !input.otherReason) issues.push({ field: 'otherReason', messageKey: 'errors:field.required' })
+  if (input.inboundType !== InboundType.Other && input.otherReason) issues.push({ field: 'otherReason', messageKey: 'other-inout:errors.otherReasonType' })
   const resolved = codes ?? await resolveCodes(q, auth.tenantId, input.lines.map((l) => l.code))
   const merged = new Map<string, PlannedLine>()
   input.lines.forEach((l, i) => {
@@ -123,10 +126,10 @@ export async function insertOrder(tx: AppTx, auth: AuthContext, input: OrderInpu
   const expected = lines.reduce((s, l) => s + l.qty, 0)
   const [row] = rowsOf(await tx.execute(sql`
     INSERT INTO inbound_order (tenant_id, warehouse_id, order_no, inbound_type, status, inspection_mode, supplier_id, source_no, batch_no,
-      expected_arrival, box_count, expected_qty, remark, created_by, updated_by)
+      expected_arrival, box_count, expected_qty, remark, other_reason, created_by, updated_by)
     VALUES (${scope.tenantId}, ${scope.warehouseId}, ${orderNo}, ${input.inboundType}, ${S.New}, ${input.inspectionMode}, ${input.supplierId ?? null},
       ${input.sourceNo ?? null}, ${input.batchNo ?? null}, ${input.expectedArrival ?? null}, ${input.boxCount ?? null}, ${expected}, ${input.remark ?? null},
-      ${auth.userId}, ${auth.userId})
+      ${input.otherReason ?? null}, ${auth.userId}, ${auth.userId})
     RETURNING id`))
   const id = Number(row!.id)
   await writeLines(tx, scope, id, lines)
@@ -154,7 +157,7 @@ defineHandler<z.output<typeof EditOrderArgs>>('inbound.order.edit', async ({ tx,
   await tx.execute(sql`
     UPDATE inbound_order SET inbound_type = ${args.inboundType}, inspection_mode = ${args.inspectionMode}, supplier_id = ${args.supplierId ?? null},
       source_no = ${args.sourceNo ?? null}, batch_no = ${args.batchNo ?? null}, expected_arrival = ${args.expectedArrival ?? null},
-      box_count = ${args.boxCount ?? null}, remark = ${args.remark ?? null}, expected_qty = ${expected}, updated_at = now(), updated_by = ${auth.userId}
+      box_count = ${args.boxCount ?? null}, remark = ${args.remark ?? null}, other_reason = ${args.otherReason ?? null}, expected_qty = ${expected}, updated_at = now(), updated_by = ${auth.userId}
     WHERE id = ${head.id}`)
   await tx.execute(sql`DELETE FROM inbound_order_line WHERE order_id = ${head.id}`)
   await writeLines(tx, auth, head.id, lines)
@@ -400,7 +403,7 @@ export function orderList(hours: number, now = new Date()) {
     table: o,
     join: (q: any) => q.leftJoin(supplier, eq(supplier.id, o.supplierId)),
     select: {
-      id: o.id, orderNo: o.orderNo, inboundType: o.inboundType, status: o.status, inspectionMode: o.inspectionMode,
+      id: o.id, orderNo: o.orderNo, inboundType: o.inboundType, otherReason: o.otherReason, status: o.status, inspectionMode: o.inspectionMode,
       supplierId: o.supplierId, supplierName: sql<string | null>`${supplier.name}`.as('supplierName'),
       sourceNo: o.sourceNo, batchNo: o.batchNo, expectedArrival: o.expectedArrival, boxCount: o.boxCount,
       expectedQty: o.expectedQty, receivedQty: o.receivedQty, receivedBoxes: o.receivedBoxes, remark: o.remark,

@@ -35,21 +35,22 @@ const num = (v: unknown) => Number(v)
 /** FNSKU-shaped codes (Amazon: X00…, or the ASIN-style B0…): an unknown one reads 'FNSKU error/does not exist'. */
 const FNSKU_SHAPE = /^[XB][A-Z0-9]{9}$/
 
-interface OrderRow { id: number; orderNo: string; status: number; batchNo: string }
+/** otherReason: an other inbound order's reason (issue 20), written on its receipts' ledger rows. */
+interface OrderRow { id: number; orderNo: string; status: number; batchNo: string; otherReason?: string | null }
 
 /** An order of the current warehouse+tenant by its number, or by a box label "<orderNo>-<box>". */
 export async function findOrderByCode(q: Queryable, scope: Scope, code: string, lock = false): Promise<(OrderRow & { boxNo: string | null }) | undefined> {
   const c = code.trim().toUpperCase()
   const m = /^(.+)-(\d{1,4})$/.exec(c)
   const rows = rowsOf(await q.execute(sql`
-    SELECT id, order_no, status, coalesce(batch_no, '') AS batch_no FROM inbound_order
+    SELECT id, order_no, status, coalesce(batch_no, '') AS batch_no, other_reason FROM inbound_order
     WHERE tenant_id = ${scope.tenantId} AND warehouse_id = ${scope.warehouseId} AND order_no IN (${c}, ${m ? m[1]! : c})
     ORDER BY (order_no = ${c}) DESC LIMIT 1
     ${lock ? sql`FOR UPDATE` : sql``}`))
   const r = rows[0]
   if (!r) return undefined
   const orderNo = String(r.order_no)
-  return { id: num(r.id), orderNo, status: num(r.status), batchNo: String(r.batch_no), boxNo: orderNo === c ? null : c }
+  return { id: num(r.id), orderNo, status: num(r.status), batchNo: String(r.batch_no), otherReason: r.other_reason == null ? null : String(r.other_reason), boxNo: orderNo === c ? null : c }
 }
 
 type CodeKind = 'sku' | 'upc' | 'fnsku'
@@ -104,7 +105,7 @@ async function codeMatches(tx: AppTx, auth: AuthContext, orderId: number, code: 
 async function lockOrderWithSettings(tx: AppTx, scope: Scope, code: string): Promise<{ order: OrderRow; settings: InboundSettings } | undefined> {
   const c = code.trim().toUpperCase()
   const m = /^(.+)-(\d{1,4})$/.exec(c)
-  const [row] = await tx.select({ id: inboundOrder.id, orderNo: inboundOrder.orderNo, status: inboundOrder.status, batchNo: inboundOrder.batchNo, setting: inboundSetting })
+  const [row] = await tx.select({ id: inboundOrder.id, orderNo: inboundOrder.orderNo, status: inboundOrder.status, batchNo: inboundOrder.batchNo, otherReason: inboundOrder.otherReason, setting: inboundSetting })
     .from(inboundOrder)
     .leftJoin(inboundSetting, and(eq(inboundSetting.tenantId, inboundOrder.tenantId), eq(inboundSetting.warehouseId, inboundOrder.warehouseId)))
     .where(and(eq(inboundOrder.tenantId, scope.tenantId), eq(inboundOrder.warehouseId, scope.warehouseId), inArray(inboundOrder.orderNo, [c, m ? m[1]! : c])))
@@ -113,7 +114,7 @@ async function lockOrderWithSettings(tx: AppTx, scope: Scope, code: string): Pro
     .for('update', { of: inboundOrder })
   if (!row) return undefined
   return {
-    order: { id: row.id, orderNo: row.orderNo, status: row.status, batchNo: row.batchNo ?? '' },
+    order: { id: row.id, orderNo: row.orderNo, status: row.status, batchNo: row.batchNo ?? '', otherReason: row.otherReason ?? null },
     settings: inboundSettingsOf(scope, row.setting),
   }
 }
@@ -211,7 +212,7 @@ export async function receive(tx: AppTx, auth: AuthContext, args: ReceiveArgs): 
   }
   if (order.status === InboundStatus.Issued) await transitionOrder(tx, auth, order.id, InboundStatus.Receiving)
   await addStock(tx, { ...scope, locationId, skuId: line.skuId, batchNo },
-    qty, { docType: DOC_PREFIX.inboundOrder, docNo: order.orderNo, docLine: line.lineNo, reason: 'receive' }, { userId: auth.userId, username: auth.username })
+    qty, { docType: DOC_PREFIX.inboundOrder, docNo: order.orderNo, docLine: line.lineNo, ...(order.otherReason ? { reason: 'otherIn', reasonParams: { reason: order.otherReason } } : { reason: 'receive' }) }, { userId: auth.userId, username: auth.username })
 
   const finished = num(moved.open) === 0
   const flow = finished ? await finishReceiving(tx, auth, order.id) : {}

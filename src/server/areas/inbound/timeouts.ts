@@ -9,6 +9,9 @@
 //   containerLoading — listed, but with NO source: there is no container-loading document in this
 //               system yet (container-load screens are not built), so it always answers no rows and
 //               `available: false` — the screen says so instead of pretending "nothing timed out".
+//   count, move — read through the task pool (src/server/tasks/pool.ts): the kind's open tasks, clock
+//               created_at, POOL_TIMEOUT_HOURS (no setting of their own yet); a kind not registered in
+//               the pool answers `available: false` — it comes for free once its area registers it.
 // One query per kind, each with the shared predicate of inventory/timeouts.ts; every row links to its document.
 import { z } from 'zod'
 import { sql, type SQL } from 'drizzle-orm'
@@ -22,22 +25,29 @@ import { INBOUND_EXTRA_PATHS } from '../../../../commands/inbound-extra'
 import { outboundOrderDetailsPath } from '../../../../commands/outbound-orders'
 import { pickingStationPath } from '../../../../commands/outbound-picking'
 import { OutboundOrderStatus, TaskClaimStatus } from '../../../domain/dictionaries'
+import { poolTable, taskSource } from '../../tasks/pool'
 
 export const TIMEOUT_PERMISSION = 'menu:timeout-task'
 export const TIMEOUT_ROW_LIMIT = 500
 
 /** Every kind the report answers for (dictionary timeoutTaskType codes). */
-export type TimeoutReportKind = TimeoutKind | 'picking' | 'pickingAndSending' | 'containerLoading'
-export const TIMEOUT_REPORT_KINDS: readonly TimeoutReportKind[] = [...TIMEOUT_KINDS, 'picking', 'pickingAndSending', 'containerLoading']
+export type TimeoutReportKind = TimeoutKind | 'picking' | 'pickingAndSending' | 'containerLoading' | PoolTimeoutKind
+/** Kinds read through the task pool (dictionary timeoutTaskType codes that are pool kinds). */
+export const POOL_TIMEOUT_KINDS = ['count', 'move'] as const
+export type PoolTimeoutKind = (typeof POOL_TIMEOUT_KINDS)[number]
+/** Their threshold: no setting of their own yet — a day. */
+export const POOL_TIMEOUT_HOURS = 24
+const isPoolKind = (k: TimeoutReportKind): k is PoolTimeoutKind => (POOL_TIMEOUT_KINDS as readonly string[]).includes(k)
+export const TIMEOUT_REPORT_KINDS: readonly TimeoutReportKind[] = [...TIMEOUT_KINDS, 'picking', 'pickingAndSending', 'containerLoading', ...POOL_TIMEOUT_KINDS]
 
-export interface TimeoutRow { id: number; number: string; status: number; startedAt: string; timedOut: boolean; overdueHours: number; detail: string; path: string }
+export interface TimeoutRow { id: number; number: string; status: number; startedAt: string; timedOut: boolean; overdueHours: number; detail: string; path: string; statusKey?: string }
 
 interface KindSql { from: SQL; number: SQL; start: SQL; status: SQL; detail: SQL; open: SQL; path: (no: string) => string }
 
 const inboundOpen = (kind: TimeoutKind) => openSql(kind, sql`t.status`)
 
 /** Per kind with a document: table, number, clock, status and open-ness, a detail column, and the document's route. */
-const KIND_SQL: Record<Exclude<TimeoutReportKind, 'containerLoading'>, KindSql> = {
+const KIND_SQL: Record<Exclude<TimeoutReportKind, 'containerLoading' | PoolTimeoutKind>, KindSql> = {
   inbound: {
     from: sql`inbound_order t`, number: sql`t.order_no`, start: sql`t.issued_at`, status: sql`t.status`, open: inboundOpen('inbound'),
     detail: sql`t.received_qty::text || '/' || t.expected_qty::text`,
@@ -70,6 +80,7 @@ const KIND_SQL: Record<Exclude<TimeoutReportKind, 'containerLoading'>, KindSql> 
 /** The threshold (hours) of each kind for the caller's pair; null where the kind has no setting (container loading). */
 async function hoursOf(db: AppDb, auth: AuthContext, kind: TimeoutReportKind): Promise<number | null> {
   if (kind === 'containerLoading') return null
+  if (isPoolKind(kind)) return POOL_TIMEOUT_HOURS
   if (kind === 'picking') return (await outboundSettings(db, auth)).pickingTimeoutHours
   if (kind === 'pickingAndSending') return (await outboundSettings(db, auth)).pickingSendingTimeoutHours
   return (await timeoutHours(db, auth))[kind]
@@ -79,6 +90,7 @@ export async function timeoutReport(db: AppDb, auth: AuthContext, kind: TimeoutR
   const hours = await hoursOf(db, auth, kind)
   // Container loading: no document exists to time out (see the header) — an honest empty answer.
   if (kind === 'containerLoading' || hours === null) return { kind, hours, available: false, records: [] as TimeoutRow[], total: 0 }
+  if (isPoolKind(kind)) return poolTimeouts(db, auth, kind, hours, onlyTimedOut, now)
   const k = KIND_SQL[kind]
   const cond = onlyTimedOut ? sql`(${k.open} AND ${timedOutSql(k.start, hours, now)})` : k.open
   const rows = rowsOf(await db.execute(sql`
@@ -90,6 +102,26 @@ export async function timeoutReport(db: AppDb, auth: AuthContext, kind: TimeoutR
     return {
       id: Number(r.id), number: String(r.number), status: Number(r.status), startedAt, detail: String(r.detail ?? ''),
       timedOut: isTimedOut(startedAt || null, hours, true, now), overdueHours: overdueHours(startedAt || null, hours, now), path: k.path(String(r.number)),
+    }
+  })
+  return { kind, hours, available: true, records, total: records.length }
+}
+
+/** A pool kind's open tasks, oldest first, with the same flag rule; its rows link where the kind's source says. */
+async function poolTimeouts(db: AppDb, auth: AuthContext, kind: PoolTimeoutKind, hours: number, onlyTimedOut: boolean, now: Date) {
+  const source = taskSource(kind)
+  if (!source) return { kind, hours, available: false, records: [] as TimeoutRow[], total: 0 }
+  const rows = rowsOf(await db.execute(sql`
+    SELECT pool.id, pool.doc_no, pool.status, pool.status_key, pool.created_at, array_to_string(pool.area_codes, ', ') AS areas, pool.location_count, pool.operator_name
+    FROM ${poolTable(auth, [kind])} WHERE pool.is_open ${onlyTimedOut ? sql`AND ${timedOutSql(sql`pool.created_at`, hours, now)}` : sql``}
+    ORDER BY pool.created_at ASC, pool.id LIMIT ${TIMEOUT_ROW_LIMIT}`))
+  const records: TimeoutRow[] = rows.map((r) => {
+    const startedAt = new Date(r.created_at as string).toISOString()
+    const no = String(r.doc_no)
+    return {
+      id: Number(r.id), number: no, status: Number(r.status), statusKey: String(r.status_key), startedAt,
+      detail: [r.areas, `${Number(r.location_count)}`, r.operator_name].filter((x) => x != null && x !== '').join(' · '),
+      timedOut: isTimedOut(startedAt, hours, true, now), overdueHours: overdueHours(startedAt, hours, now), path: source.path.replace('{no}', encodeURIComponent(no)),
     }
   })
   return { kind, hours, available: true, records, total: records.length }

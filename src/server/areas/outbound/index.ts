@@ -6,6 +6,7 @@ import { outboundOrderRoutes } from './orders'
 import { pickingRoutes } from './picking'
 import { shippingRoutes } from './shipping'
 import { sortingRoutes } from './sorting'
+import './task-pool'
 
 export const outboundArea: Area = (app, deps) => {
   registerRoutes(app, outboundOrderRoutes(deps.db))

@@ -23,6 +23,7 @@ import { outboundOrder, shop, site } from '../../db/schema/index'
 import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
 import { allocateOrder, lockSkusForAllocation, orderSkus, OUTBOUND_DOC, releaseOrder, orderReservations } from '../../inventory/allocation'
 import { reasonOfRow } from '../../inventory/ledger'
+import { replenishForShortages } from '../replenishment/generate'
 import { enabledRules, strategyFor } from '../../inventory/outbound-strategy'
 import { returnShelfFor } from './shipping'
 import { leaveWave, outboundSettings, type OutboundSettings } from './picking'
@@ -35,7 +36,7 @@ import { resolveCodes, type ResolvedSku } from '../inbound/orders'
 import { check } from '../../../domain/states/machine'
 import { mergeRefusal, outboundOrderMachine, validatedStatus, type MergeFacts, type OutboundOrderFacts } from '../../../domain/states/outbound-order'
 import { defineResource } from '../../../domain/resource'
-import { DICTIONARIES, dictLabelKey, OutboundOrderStatus, WaybillState } from '../../../domain/dictionaries'
+import { DICTIONARIES, dictLabelKey, OrderType, OutboundOrderStatus, WaybillState } from '../../../domain/dictionaries'
 import type { Language } from '../../../domain/i18n'
 import { issueMessageKey, issueParams } from '../../../domain/validation'
 import {
@@ -87,7 +88,7 @@ export async function planOutbound(q: Queryable, input: Pick<OrderInput, 'shopId
   return { issues, lines: [...merged.values()] }
 }
 
-type Header = Omit<OrderInput, 'lines'>
+export type Header = Omit<OrderInput, 'lines'>
 
 const textOrNull = (v: unknown) => (v == null ? null : String(v))
 const intOrNull = (v: unknown) => (v == null ? null : Number(v))
@@ -104,19 +105,19 @@ function headerOfRow(r: Record<string, unknown>): Header {
 }
 
 /** Inserts a checked order with its lines; the number is the next CK (or HB for a merged order) of the day. */
-async function insertOrder(tx: AppTx, auth: AuthContext, h: Header, lines: PlannedLine[], opts: { status?: number; prefix?: string; mergeNo?: 'self' } = {}): Promise<CreatedOutbound> {
+export async function insertOrder(tx: AppTx, auth: AuthContext, h: Header, lines: PlannedLine[], opts: { status?: number; prefix?: string; mergeNo?: 'self'; other?: { reason: string; stockStatus: number } } = {}): Promise<CreatedOutbound> {
   const scope = { tenantId: auth.tenantId, warehouseId: auth.warehouseId }
   const orderNo = await nextDocNo(tx, scope, opts.prefix ?? DOC_PREFIX.outboundOrder)
   const expected = lines.reduce((s, l) => s + l.qty, 0)
   const [row] = rowsOf(await tx.execute(sql`
     INSERT INTO outbound_order (tenant_id, warehouse_id, order_no, source_no, order_type, status, platform, site_id, shop_id, shipping_method,
       carrier_id, consignee_name, consignee_phone, address, country, state, city, postcode, expected_delivery_at, association_no, remark,
-      expected_qty, line_count, merge_no, validated_at, created_by, updated_by)
+      expected_qty, line_count, merge_no, validated_at, other_reason, stock_status, created_by, updated_by)
     VALUES (${scope.tenantId}, ${scope.warehouseId}, ${orderNo}, ${h.sourceNo ?? null}, ${h.orderType}, ${opts.status ?? S.Draft}, ${h.platform},
       ${h.siteId ?? null}, ${h.shopId ?? null}, ${h.shippingMethod ?? null}, ${h.carrierId ?? null}, ${h.consigneeName}, ${h.consigneePhone ?? null},
       ${h.address}, ${h.country}, ${h.state ?? null}, ${h.city ?? null}, ${h.postcode ?? null}, ${h.expectedDeliveryAt ?? null},
       ${h.associationNo ?? null}, ${h.remark ?? null}, ${expected}, ${lines.length}, ${opts.mergeNo === 'self' ? orderNo : null},
-      ${opts.status === S.Effective ? sql`now()` : null}, ${auth.userId}, ${auth.userId})
+      ${opts.status === S.Effective ? sql`now()` : null}, ${opts.other?.reason ?? null}, ${opts.other?.stockStatus ?? 1}, ${auth.userId}, ${auth.userId})
     RETURNING id`))
   const id = Number(row!.id)
   await writeLines(tx, scope, id, lines)
@@ -224,6 +225,8 @@ async function orderTypeOf(tx: AppTx, id: number): Promise<number> {
 
 async function allocate(tx: AppTx, auth: AuthContext, h: Head): Promise<Partial<OutboundChange>> {
   const r = await allocateOrder(tx, allocAuth(auth), h.id, await strategyFor(tx, auth, await orderTypeOf(tx, h.id)))
+  // Lines short while bulk holds the SKU: a replenishment task tops up the pick face (issue 20).
+  if (r.shortages.length) await replenishForShortages(tx, auth, h.id, r.shortages)
   return { allocatedQty: r.allocatedQty, expectedQty: r.expectedQty, shortages: r.shortages.map(({ skuId: _s, ...rest }) => rest) }
 }
 
@@ -267,6 +270,25 @@ const MOVES: Record<string, Move> = {
     return { to: S.StopTransport, released }
   },
   'outbound.order.refreshLock': async (tx, auth, h) => ({ to: h.status, ...(await allocate(tx, auth, h)) }),
+}
+
+/**
+ * Allocates again the orders that wait for stock (validated 6, or in force and short, not in a wave) —
+ * what refresh inventory lock does, for a replenishment that just filled their pick faces. Returns what
+ * each order holds now.
+ */
+export async function reallocateWaiting(tx: AppTx, auth: AuthContext, orderIds: readonly number[]): Promise<{ orderNo: string; allocatedQty: number; expectedQty: number }[]> {
+  const out: { orderNo: string; allocatedQty: number; expectedQty: number }[] = []
+  if (!orderIds.length) return out
+  await lockSkusForAllocation(tx, auth, await orderSkus(tx, orderIds))
+  for (const id of [...new Set(orderIds)].sort((a, b) => a - b)) {
+    const h = await loadHead(tx, auth, id, true)
+    if ((h.status !== S.Approve && h.status !== S.Effective) || h.waveNo) continue
+    const r = await allocateOrder(tx, allocAuth(auth), h.id, await strategyFor(tx, auth, await orderTypeOf(tx, h.id)))
+    await settleValidated(tx, auth, h.id)
+    out.push({ orderNo: r.orderNo, allocatedQty: r.allocatedQty, expectedQty: r.expectedQty })
+  }
+  return out
 }
 
 /** After an allocation of a validated order: in force when it holds stock here, else validated (6). */
@@ -650,6 +672,8 @@ const ORDER_LIST = {
     packingStatus: o.packingStatus, faceSheetStatus: o.faceSheetStatus, trackingNo: o.trackingNo, sortSlot: o.sortSlot, weightG: o.weightG, shippedAt: o.shippedAt,
   },
   scope: { tenant: o.tenantId, warehouse: o.warehouseId },
+  // Other outbound orders (issue 20) have their own screen (stock-out → other-outbound).
+  where: () => sql`${o.orderType} <> ${OrderType.Other}`,
   key: o.id,
   sortable: { orderNo: o.orderNo, status: o.status, platform: o.platform, expectedQty: o.expectedQty, allocatedQty: o.allocatedQty, createdAt: o.createdAt, validatedAt: o.validatedAt, id: o.id },
   defaultSort: 'createdAt:desc',

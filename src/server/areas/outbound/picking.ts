@@ -18,6 +18,7 @@ import type { AuthContext } from '../../http/context'
 import { AppError, badRequest, conflict, fieldError, notFound } from '../../http/errors'
 import { defineRoute, type RouteDef } from '../../http/route'
 import { listQuerySchema, outer, runList, type ListDef } from '../../http/list'
+import { topUpBeforeWave } from '../replenishment/generate'
 import { defineHandler } from '../../commands/registry'
 import { refuseUnlessAllowed, statusConflict } from '../../commands/states'
 import { rowsOf } from '../../db/rows'
@@ -36,7 +37,8 @@ import { pickDiff, pickingTask, wave } from '../../db/schema/index'
 import { waveMachine } from '../../../domain/states/wave'
 import { pickingTaskMachine } from '../../../domain/states/picking-task'
 import { pickDiffMachine } from '../../../domain/states/pick-diff'
-import { DICTIONARIES, dictLabelKey, HandlingStatus, OutboundOrderStatus, StorageAreaType, TaskClaimStatus, WaveStatus } from '../../../domain/dictionaries'
+import { orderByPath } from '../../tasks/path'
+import { DICTIONARIES, dictLabelKey, HandlingStatus, OrderType, OutboundOrderStatus, StorageAreaType, TaskClaimStatus, WaveStatus } from '../../../domain/dictionaries'
 import {
   AssignTasksArgs, ClaimTaskArgs, CreateWaveArgs, GenerateWavesArgs, PICKING_API, PICKING_PERMISSIONS as P, PickScanArgs, PickShortArgs,
   ResolveDiffArgs, TaskNoArgs, WaveIdsArgs, pickDiffPath, pickingStationPath, waveDetailsPath, AssignWaveArgs, PrintWaveListArgs,
@@ -88,12 +90,15 @@ async function pickedLocation(q: Queryable, scope: Scope): Promise<number> {
 
 interface WaveOrder { id: number; orderNo: string; platform: string; shopId: number | null; shippingMethod: string | null; qty: number; skuCount: number; createdAt: Date }
 
-/** Orders a wave may take: in force, fully reserved, in no wave (locked for the transaction, unless a dry run reads them). */
-async function waveableOrders(q: Queryable, scope: Scope, ids?: readonly number[], lock = true): Promise<WaveOrder[]> {
+/**
+ * Orders a wave may take: in force, fully reserved, in no wave (locked for the transaction, unless a dry run reads them).
+ * Generation by rule (no ids) never takes an other outbound order (dict orderType Other 3): those are released on their own screen.
+ */
+export async function waveableOrders(q: Queryable, scope: Scope, ids?: readonly number[], lock = true): Promise<WaveOrder[]> {
   return rowsOf(await q.execute(sql`
     SELECT id, order_no, platform, shop_id, shipping_method, expected_qty, line_count, created_at FROM outbound_order
     WHERE tenant_id = ${scope.tenantId} AND warehouse_id = ${scope.warehouseId} AND status = ${OS.Effective} AND wave_no IS NULL
-      AND allocated_qty = expected_qty AND expected_qty > 0 ${ids ? sql`AND id = ANY(${intArray(ids)})` : sql``}
+      AND allocated_qty = expected_qty AND expected_qty > 0 ${ids ? sql`AND id = ANY(${intArray(ids)})` : sql`AND order_type <> ${OrderType.Other}`}
     ORDER BY created_at, id ${lock ? sql`FOR UPDATE` : sql``}`)).map((r) => ({
     id: n(r.id), orderNo: String(r.order_no), platform: String(r.platform), shopId: r.shop_id == null ? null : n(r.shop_id),
     shippingMethod: r.shipping_method == null ? null : String(r.shipping_method), qty: n(r.expected_qty), skuCount: n(r.line_count), createdAt: new Date(String(r.created_at)),
@@ -169,7 +174,8 @@ export function routeOrder<L extends { locationCode: string }>(lines: readonly L
 /** One picking task (JH) of a wave over reservation lines, in the pair's picking route. */
 async function insertTask(tx: AppTx, auth: AuthContext, waveId: number, pickMode: number, taskMode: string, unordered: ResLine[]): Promise<string> {
   const taskNo = await nextDocNo(tx, auth, DOC_PREFIX.pickingTask)
-  const lines = routeOrder(unordered, (await outboundSettings(tx, auth)).pickingRoute, taskNo)
+  // The task path (warehouse/task-path-configuration; without one, the pair's picking route): lines of one location together.
+  const lines = await orderByPath(tx, auth, routeOrder(unordered, 'corner', taskNo), 'picking', taskNo)
   const qty = lines.reduce((s, l) => s + l.qty, 0)
   const [t] = rowsOf(await tx.execute(sql`
     INSERT INTO picking_task (tenant_id, warehouse_id, task_no, wave_id, pick_mode, task_mode, qty, created_by, updated_by)
@@ -206,7 +212,9 @@ async function refreshWave(tx: AppTx, waveId: number): Promise<number> {
 }
 
 /** Makes one wave over orders (locked, waveable): tasks per order ('whole') or per group of orders ('bulk'). */
-async function makeWave(tx: AppTx, auth: AuthContext, orders: WaveOrder[], pickMode: number, taskMode: 'whole' | 'bulk', ruleId: number | null): Promise<WaveMade> {
+export async function makeWave(tx: AppTx, auth: AuthContext, orders: WaveOrder[], pickMode: number, taskMode: 'whole' | 'bulk', ruleId: number | null): Promise<WaveMade> {
+  // Wave-aware replenishment: a pick face the wave's demand would take below its min gets a top-up task first (issue 20).
+  await topUpBeforeWave(tx, auth, orders.map((o) => o.id))
   const waveNo = await nextDocNo(tx, auth, DOC_PREFIX.wave)
   const [w] = rowsOf(await tx.execute(sql`
     INSERT INTO wave (tenant_id, warehouse_id, wave_no, rule_id, pick_mode, task_mode, order_count, created_by, updated_by)

@@ -48,7 +48,7 @@ const opOf = (auth: AuthContext): Operator => ({ userId: auth.userId, username: 
 
 interface OrderHead extends OutboundOrderFacts { id: number; trackingNo: string | null; sortSlot: number | null; carrierKey: string; expectedQty: number }
 
-const HEAD_COLUMNS = sql`o.id, o.order_no, o.status, o.wave_no, o.picked_qty, o.expected_qty, o.shipment_approved, o.lock_from_status, o.packing_status,
+const HEAD_COLUMNS = sql`o.id, o.order_no, o.status, o.order_type, o.wave_no, o.picked_qty, o.expected_qty, o.shipment_approved, o.lock_from_status, o.packing_status,
   o.face_sheet_status, o.review_by, o.tracking_no, o.sort_slot,
   coalesce((SELECT c.code FROM carrier c WHERE c.id = o.carrier_id), o.shipping_method, 'OTHER') AS carrier_key,
   EXISTS (SELECT 1 FROM pick_diff d WHERE d.order_id = o.id AND d.status = ${HandlingStatus.Processed} AND coalesce(d.resolved_qty, 0) < d.short_qty) AS exception`
@@ -59,6 +59,7 @@ const headOf = (r: Record<string, unknown>): OrderHead => ({
   lockFromStatus: r.lock_from_status == null ? null : n(r.lock_from_status), packingStatus: n(r.packing_status), faceSheetStatus: n(r.face_sheet_status),
   reviewBy: r.review_by == null ? null : n(r.review_by), trackingNo: r.tracking_no == null ? null : String(r.tracking_no),
   sortSlot: r.sort_slot == null ? null : n(r.sort_slot), carrierKey: String(r.carrier_key), exception: r.exception === true,
+  orderType: n(r.order_type),
 })
 
 /**

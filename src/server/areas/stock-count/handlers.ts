@@ -21,6 +21,7 @@ import type { AppTx, Queryable } from '../../db/client'
 import type { AuthContext } from '../../http/context'
 import { AppError, conflict, fieldError, notFound } from '../../http/errors'
 import { defineHandler } from '../../commands/registry'
+import { orderLocations } from '../../tasks/path'
 import { refuseUnlessAllowed } from '../../commands/states'
 import { rowsOf } from '../../db/rows'
 import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
@@ -29,8 +30,10 @@ import { resolveCodes } from '../inbound/orders'
 import { CountPlanStatus } from '../../../domain/dictionaries'
 import { countersOf, countTaskMachine, type CountTaskFacts } from '../../../domain/states/count-task'
 import {
-  MAX_COUNT_PLAN_LOCATIONS, type Approved, type PlanMade, type RecountMade, type ScanAnswer,
+  MAX_COUNT_PLAN_LOCATIONS, type Approved, type CountImported, type PlanMade, type RecountMade, type ScanAnswer,
 } from '../../../../commands/stock-count'
+import { countPlanMachine } from '../../../domain/states/count-task'
+import { check } from '../../../domain/states/machine'
 import type { z } from 'zod'
 import type { CountScanArgs, CreatePlanArgs as CreatePlanSchema, SaveRuleArgs as SaveRuleSchema } from '../../../../commands/stock-count'
 
@@ -158,10 +161,12 @@ defineHandler<z.output<typeof CreatePlanSchema>>('count.plan.create', async ({ t
     if (args.locationFrom && args.locationTo && args.locationFrom > args.locationTo) throw fieldError('locationTo', 'stocktake:errors.rangeOrder', { from: args.locationFrom, to: args.locationTo })
     crit = { areaId: await areaIdOf(tx, auth, args.areaCode), from: args.locationFrom, to: args.locationTo, skuId: await skuIdOf(tx, auth, args.skuCode), frequencyDays: null }
   }
-  const locationIds = crit ? await locationsBy(tx, auth, crit) : await locationsByCode(tx, auth, args.locationCodes!)
-  if (!locationIds.length) throw conflict('stocktake:errors.planEmpty')
-  if (locationIds.length > MAX_COUNT_PLAN_LOCATIONS) throw conflict('stocktake:errors.planTooBig', { max: MAX_COUNT_PLAN_LOCATIONS })
+  const found = crit ? await locationsBy(tx, auth, crit) : await locationsByCode(tx, auth, args.locationCodes!)
+  if (!found.length) throw conflict('stocktake:errors.planEmpty')
+  if (found.length > MAX_COUNT_PLAN_LOCATIONS) throw conflict('stocktake:errors.planTooBig', { max: MAX_COUNT_PLAN_LOCATIONS })
   const planNo = await nextDocNo(tx, auth, DOC_PREFIX.countPlan)
+  // The task path (warehouse/task-path-configuration): tasks are cut along the walk, each task's locations in its order.
+  const locationIds = await orderLocations(tx, auth, found, 'count', planNo)
   const [p] = rowsOf(await tx.execute(sql`
     INSERT INTO count_plan (tenant_id, warehouse_id, plan_no, source, rule_id, threshold_units, threshold_pct, location_count, remark, created_by, created_by_name)
     VALUES (${auth.tenantId}, ${auth.warehouseId}, ${planNo}, ${args.ruleId ? 'rule' : 'hand'}, ${args.ruleId ?? null}, ${thresholdUnits}, ${thresholdPct},
@@ -514,3 +519,172 @@ defineHandler<{ taskNo: string; assigneeId?: number | null; note: string | null 
   return { taskNo: t.taskNo, status: S.Unclaimed }
 })
 
+
+// ---------------------------------------------------------------------------------------------
+// Plan cancel: a plan nothing of which was submitted → Invalid 9 with its open tasks (counts so far
+// discarded, nothing posted); its locations are free for another count.
+
+defineHandler<{ planNo: string; note: string | null }>('count.plan.cancel', async ({ tx, auth, args, setSummary }) => {
+  const [p] = rowsOf(await tx.execute(sql`
+    SELECT id, plan_no, status FROM count_plan WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} AND plan_no = ${args.planNo} FOR UPDATE`))
+  if (!p) throw notFound('stocktake:errors.planNotFound', { planNo: args.planNo })
+  const planId = n(p.id)
+  // Its tasks locked: a submit running now waits, then sees the plan's tasks Invalid (and is refused by their machine).
+  const tasks = rowsOf(await tx.execute(sql`SELECT id, task_no, status FROM count_task WHERE plan_id = ${planId} ORDER BY id FOR UPDATE`))
+  const submittedTasks = tasks.filter((t) => n(t.status) === S.WaitingForApproval || n(t.status) === S.Finished).length
+  refuseUnlessAllowed(countPlanMachine, 'count.plan.cancel', { planNo: String(p.plan_no), status: n(p.status), submittedTasks }, auth)
+  const open = tasks.filter((t) => n(t.status) === S.Unclaimed || n(t.status) === S.InventoryToBeCounted)
+  await tx.execute(sql`UPDATE count_task SET status = ${S.Invalid}, review_note = coalesce(${args.note}, review_note), updated_at = now()
+    WHERE plan_id = ${planId} AND status IN (${S.Unclaimed}, ${S.InventoryToBeCounted})`)
+  await tx.execute(sql`UPDATE count_plan SET status = ${S.Invalid}, remark = CASE WHEN ${args.note}::text IS NULL THEN remark ELSE ${args.note} END, updated_at = now() WHERE id = ${planId}`)
+  setSummary(`${String(p.plan_no)} ${n(p.status)}→${S.Invalid} (${open.length} tasks)`)
+  return { planNo: String(p.plan_no), status: S.Invalid, tasks: open.map((t) => String(t.task_no)) }
+})
+
+// ---------------------------------------------------------------------------------------------
+// Count-line import (xlsx): counted lines for the tasks a sheet names, checked all at once — every bad
+// row named in one pass (dry run, nothing written), then the commit checks them again against the
+// database as it is and writes all or nothing in one transaction. The importer is the counter: an
+// unclaimed task is claimed for them (the machine's claim rule: not an earlier counter of a recount,
+// not a task allotted to someone else), a task being counted must be theirs. Lines of one (task,
+// location, SKU) add up and replace what was counted of that SKU there (at the ledger position of the
+// import, as a scan keeps it); a row with no SKU and quantity 0 confirms its location empty. Blind: the
+// answers carry what was counted, never an expected quantity.
+
+export interface ImportLine { index: number; row: number; taskNo: string; locationCode: string; code: string; qty: number }
+export interface ImportIssue { index: number; row: number; field: 'taskNo' | 'locationCode' | 'code' | 'qty'; messageKey: string; params: Record<string, unknown> }
+interface ImportTask extends CountTaskFacts { id: number; planId: number }
+interface Checked { issues: ImportIssue[]; tasks: Map<string, ImportTask>; locations: Map<string, number>; skus: Map<string, number> }
+
+const textArray = (xs: readonly string[]) => sql`${`{${[...new Set(xs)].map((c) => `"${c.replace(/["\\]/g, (x) => `\\${x}`)}"`).join(',')}}`}::text[]`
+
+/** Every line checked against the database at once (a handful of set queries, whatever the line count). */
+export async function checkImportLines(q: Queryable, auth: AuthContext, lines: readonly ImportLine[], lock: boolean): Promise<Checked> {
+  const issues: ImportIssue[] = []
+  const bad = (l: ImportLine, field: ImportIssue['field'], messageKey: string, params: Record<string, unknown>) => issues.push({ index: l.index, row: l.row, field, messageKey, params })
+  const taskRows = rowsOf(await q.execute(sql`
+    SELECT t.id, t.task_no, t.plan_id, t.status, t.claimed_by, t.assignee_id, t.excluded_user_ids, rc.task_no AS recount_task_no
+    FROM count_task t LEFT JOIN count_task rc ON rc.id = t.recount_task_id
+    WHERE t.tenant_id = ${auth.tenantId} AND t.warehouse_id = ${auth.warehouseId} AND t.task_no = ANY(${textArray(lines.map((l) => l.taskNo))})
+    ORDER BY t.id ${lock ? sql`FOR UPDATE OF t` : sql``}`))
+  const tasks = new Map<string, ImportTask>()
+  for (const r of taskRows) {
+    const excluded = Array.isArray(r.excluded_user_ids) ? r.excluded_user_ids.map(n)
+      : String(r.excluded_user_ids ?? '{}').replace(/[{}]/g, '').split(',').filter(Boolean).map(n)
+    tasks.set(String(r.task_no), {
+      id: n(r.id), planId: n(r.plan_id), taskNo: String(r.task_no), status: n(r.status), claimedBy: r.claimed_by == null ? null : n(r.claimed_by),
+      assigneeId: r.assignee_id == null ? null : n(r.assignee_id), excludedUserIds: excluded, recountTaskNo: r.recount_task_no == null ? null : String(r.recount_task_no),
+    })
+  }
+  // The machine's verdict per task for this importer: claim an unclaimed task, count one being counted.
+  const verdicts = new Map<string, ReturnType<typeof check>>()
+  for (const t of tasks.values()) verdicts.set(t.taskNo, check(countTaskMachine, t.status === S.Unclaimed ? 'count.task.claim' : 'count.scan', t, auth))
+  const taskIds = [...tasks.values()].map((t) => t.id)
+  const locRows = taskIds.length ? rowsOf(await q.execute(sql`
+    SELECT ctl.task_id, upper(l.code) AS code, l.id FROM count_task_location ctl JOIN location l ON l.id = ctl.location_id WHERE ctl.task_id = ANY(${intArray(taskIds)})`)) : []
+  const locations = new Map(locRows.map((r) => [`${n(r.task_id)}:${String(r.code)}`, n(r.id)]))
+  const codes = await resolveCodes(q, auth.tenantId, lines.map((l) => l.code).filter(Boolean))
+  const skus = new Map<string, number>()
+  // Locations confirmed empty by the sheet, and those it counts goods at.
+  const emptyAt = new Set<string>()
+  const countedAt = new Set<string>()
+  for (const l of lines) {
+    const t = tasks.get(l.taskNo)
+    if (!t) { bad(l, 'taskNo', 'stocktake:errors.taskNotFound', { taskNo: l.taskNo }); continue }
+    const v = verdicts.get(t.taskNo)!
+    if (v !== true) { bad(l, 'taskNo', v.key, v.params); continue }
+    const locationId = locations.get(`${t.id}:${l.locationCode}`)
+    if (locationId === undefined) bad(l, 'locationCode', 'stocktake:errors.wrongLocation', { locationCode: l.locationCode, taskNo: t.taskNo })
+    if (!l.code) {
+      if (l.qty > 0) bad(l, 'code', 'stocktake:import.skuRequired', { qty: l.qty })
+      else if (locationId !== undefined) emptyAt.add(`${t.id}:${locationId}`)
+      continue
+    }
+    const ids = [...new Set((codes.get(l.code) ?? []).map((h) => h.skuId))]
+    if (ids.length !== 1) { bad(l, 'code', ids.length ? 'stocktake:errors.ambiguousCode' : 'stocktake:errors.unknownSku', { code: l.code }); continue }
+    skus.set(l.code, ids[0]!)
+    if (locationId !== undefined && l.qty > 0) countedAt.add(`${t.id}:${locationId}`)
+  }
+  // A location both confirmed empty and counted with goods (in the sheet, or scanned before): named on its empty row.
+  if (emptyAt.size) {
+    const scanned = new Set(rowsOf(await q.execute(sql`
+      SELECT task_id, location_id FROM count_line WHERE task_id = ANY(${intArray(taskIds)}) AND counted_by IS NOT NULL AND counted_qty > 0 GROUP BY task_id, location_id`))
+      .map((r) => `${n(r.task_id)}:${n(r.location_id)}`))
+    for (const l of lines) {
+      const t = tasks.get(l.taskNo)
+      if (l.code || l.qty > 0 || !t) continue
+      const locationId = locations.get(`${t.id}:${l.locationCode}`)
+      const k = `${t.id}:${locationId}`
+      if (locationId !== undefined && (countedAt.has(k) || scanned.has(k))) bad(l, 'locationCode', 'stocktake:import.emptyAndCounted', { locationCode: l.locationCode, taskNo: t.taskNo })
+    }
+  }
+  issues.sort((a, b) => a.row - b.row || a.field.localeCompare(b.field))
+  return { issues, tasks, locations, skus }
+}
+
+defineHandler<{ rows: [number, string, string, string, number][] }>('count.lines.import', async ({ tx, auth, args, setSummary }): Promise<CountImported> => {
+  const lines: ImportLine[] = args.rows.map(([row, taskNo, locationCode, code, qty], index) => ({ index, row, taskNo, locationCode, code, qty }))
+  const c = await checkImportLines(tx, auth, lines, true)
+  if (c.issues.length) {
+    throw new AppError(400, 'resources:import.invalid', { count: c.issues.length },
+      c.issues.map((i) => ({ field: `rows.${i.index}.${i.field}`, messageKey: i.messageKey, params: { ...i.params, row: i.row } })), { errors: c.issues })
+  }
+  // Claims: the unclaimed tasks the sheet names become this importer's.
+  const unclaimed = [...c.tasks.values()].filter((t) => t.status === S.Unclaimed).map((t) => t.id)
+  if (unclaimed.length) {
+    await tx.execute(sql`UPDATE count_task SET status = ${S.InventoryToBeCounted}, claimed_by = ${auth.userId}, claimed_by_name = ${auth.username},
+      claimed_at = coalesce(claimed_at, now()), updated_at = now() WHERE id = ANY(${intArray(unclaimed)})`)
+  }
+  // Lines of one (task, location, SKU) add up.
+  const sums = new Map<string, { t: number; l: number; s: number; q: number }>()
+  const empty = new Map<string, { t: number; l: number }>()
+  for (const l of lines) {
+    const t = c.tasks.get(l.taskNo)!
+    const locationId = c.locations.get(`${t.id}:${l.locationCode}`)!
+    if (!l.code) { empty.set(`${t.id}:${locationId}`, { t: t.id, l: locationId }); continue }
+    const skuId = c.skus.get(l.code)!
+    const k = `${t.id}:${locationId}:${skuId}`
+    const cur = sums.get(k)
+    if (cur) cur.q += l.qty
+    else sums.set(k, { t: t.id, l: locationId, s: skuId, q: l.qty })
+  }
+  const counted = [...sums.values()]
+  if (counted.length) {
+    // Each line at its ledger position (the highest ledger id of its counted balances), as a scan keeps it —
+    // the positions of all the sheet's (location, SKU) keys in one grouped read.
+    await tx.execute(sql`
+      WITH x AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(counted)}::jsonb) AS x(t int, l int, s int, q int)),
+      pos AS (SELECT b.location_id, b.sku_id, max(g.id) AS p FROM inventory_balance b JOIN inventory_ledger g ON g.balance_id = b.id
+        WHERE b.tenant_id = ${auth.tenantId} AND b.warehouse_id = ${auth.warehouseId} AND b.location_id IN (SELECT DISTINCT l FROM x) AND b.stock_status IN ${COUNTED_STATUSES}
+        GROUP BY b.location_id, b.sku_id)
+      INSERT INTO count_line (tenant_id, warehouse_id, task_id, location_id, sku_id, counted_qty, ledger_position, counted_by, counted_by_name)
+      SELECT ${auth.tenantId}::int, ${auth.warehouseId}::int, x.t, x.l, x.s, x.q, coalesce(pos.p, 0), ${auth.userId}::int, ${auth.username}::text
+      FROM x LEFT JOIN pos ON pos.location_id = x.l AND pos.sku_id = x.s
+      ON CONFLICT (task_id, location_id, sku_id) DO UPDATE SET counted_qty = EXCLUDED.counted_qty, ledger_position = EXCLUDED.ledger_position,
+        counted_by = EXCLUDED.counted_by, counted_by_name = EXCLUDED.counted_by_name, counted_at = now()`)
+  }
+  const byLocation = new Map<string, { t: number; l: number; e: boolean }>()
+  for (const x of counted) byLocation.set(`${x.t}:${x.l}`, { t: x.t, l: x.l, e: false })
+  for (const x of empty.values()) byLocation.set(`${x.t}:${x.l}`, { ...x, e: true })
+  const visited = [...byLocation.values()]
+  if (visited.length) {
+    await tx.execute(sql`
+      WITH x AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(visited)}::jsonb) AS x(t int, l int, e boolean)),
+      pos AS (SELECT b.location_id, max(g.id) AS p FROM inventory_balance b JOIN inventory_ledger g ON g.balance_id = b.id
+        WHERE b.tenant_id = ${auth.tenantId} AND b.warehouse_id = ${auth.warehouseId} AND b.location_id IN (SELECT DISTINCT l FROM x) AND b.stock_status IN ${COUNTED_STATUSES}
+        GROUP BY b.location_id)
+      UPDATE count_task_location ctl SET visited = true, confirmed_empty = x.e, visited_position = coalesce(pos.p, 0)
+      FROM x LEFT JOIN pos ON pos.location_id = x.l
+      WHERE ctl.task_id = x.t AND ctl.location_id = x.l`)
+  }
+  const ids = [...c.tasks.values()].map((t) => t.id)
+  await tx.execute(sql`UPDATE count_task SET updated_at = now() WHERE id = ANY(${intArray(ids)})`)
+  for (const planId of new Set([...c.tasks.values()].map((t) => t.planId))) await refreshPlan(tx, planId)
+  const left = new Map(rowsOf(await tx.execute(sql`
+    SELECT task_id, count(*) FILTER (WHERE NOT visited)::int AS left FROM count_task_location WHERE task_id = ANY(${intArray(ids)}) GROUP BY task_id`)).map((r) => [n(r.task_id), n(r.left)]))
+  const perTask = new Map<number, number>()
+  for (const x of counted) perTask.set(x.t, (perTask.get(x.t) ?? 0) + 1)
+  const tasks = [...c.tasks.values()].map((t) => ({ taskNo: t.taskNo, lines: perTask.get(t.id) ?? 0, locationsLeft: left.get(t.id) ?? 0 }))
+  setSummary(`import: ${counted.length} lines, ${empty.size} empty locations → ${tasks.map((t) => t.taskNo).join(', ')}`)
+  return { lines: counted.length, emptyLocations: empty.size, tasks }
+})

@@ -5,7 +5,15 @@
 import { z } from 'zod'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Area } from '../../http/area'
-import { defineRoute, registerRoutes } from '../../http/route'
+import { defineRoute, raw, registerRoutes } from '../../http/route'
+import { receiveOneFile } from '../../http/upload'
+import { templateWorkbook } from '../../resources/importer'
+import { contentDisposition } from '../../http/list'
+import { translate } from '../../i18n'
+import { dictLabelKey } from '../../../domain/dictionaries'
+import { containsPattern, registerDocumentLookup } from '../search/registry'
+import { DOC_PREFIX } from '../../inventory/doc-no'
+import { COUNT_SHEET, COUNT_TEMPLATE_FILE, countImportDryRun } from './import'
 import { forbidden } from '../../http/errors'
 import { listQuerySchema, outer, runList, type ListDef } from '../../http/list'
 import { rowsOf } from '../../db/rows'
@@ -13,8 +21,9 @@ import { countLine, countPlan, countRule, countTask, inventoryBalance, inventory
 import { resourceTables } from '../../db/schema/resources'
 import { CountPlanStatus } from '../../../domain/dictionaries'
 import { countersOf } from '../../../domain/states/count-task'
-import { COUNT_API, COUNT_PERMISSIONS as P } from '../../../../commands/stock-count'
+import { COUNT_API, COUNT_DETAIL_PATH, COUNT_PERMISSIONS as P, countDetailPath } from '../../../../commands/stock-count'
 import { COUNT_DOC, loadTask, reconcile } from './handlers'
+import './task-pool'
 
 const location = resourceTables.location!
 const area = resourceTables.storageArea!
@@ -27,6 +36,9 @@ const RULE_LIST = {
     id: countRule.id, name: countRule.name, storageAreaId: countRule.storageAreaId, locationFrom: countRule.locationFrom, locationTo: countRule.locationTo,
     skuId: countRule.skuId, thresholdUnits: countRule.thresholdUnits, thresholdPct: countRule.thresholdPct, frequencyDays: countRule.frequencyDays,
     status: countRule.status, updatedAt: countRule.updatedAt,
+    /** The codes the rule names (the rule list and its edit dialog show and send codes). */
+    areaCode: sql<string | null>`(SELECT sa.code FROM storage_area sa WHERE sa.id = ${outer(countRule.storageAreaId)})`.as('area_code'),
+    skuCode: sql<string | null>`(SELECT ps.sku_code FROM product_sku ps WHERE ps.id = ${outer(countRule.skuId)})`.as('sku_code'),
   },
   scope: { tenant: countRule.tenantId, warehouse: countRule.warehouseId },
   key: countRule.id,
@@ -41,6 +53,8 @@ const PLAN_LIST = {
     id: countPlan.id, planNo: countPlan.planNo, status: countPlan.status, source: countPlan.source, ruleId: countPlan.ruleId,
     thresholdUnits: countPlan.thresholdUnits, thresholdPct: countPlan.thresholdPct, locationCount: countPlan.locationCount, taskCount: countPlan.taskCount,
     remark: countPlan.remark, createdByName: countPlan.createdByName, createdAt: countPlan.createdAt, finishedAt: countPlan.finishedAt,
+    /** Tasks submitted or finished: the plan machine's cancel reads it (src/domain/states/count-task.ts). */
+    submittedTasks: sql<number>`(SELECT count(*)::int FROM count_task st WHERE st.plan_id = ${outer(countPlan.id)} AND st.status IN (${CountPlanStatus.WaitingForApproval}, ${CountPlanStatus.Finished}))`.as('submitted_tasks'),
   },
   scope: { tenant: countPlan.tenantId, warehouse: countPlan.warehouseId },
   key: countPlan.id,
@@ -124,8 +138,54 @@ const LOSS_LIST = adjustmentList('countLoss')
 
 const TaskNoParams = z.object({ taskNo: z.string().trim().min(1).max(40).transform((s) => s.toUpperCase()) })
 
+/**
+ * "Go to document" for count plans (PD…) and count tasks (PT…): check-detail opens either by its number.
+ * A counter who may open the count list finds the task (the detail shows a counter no expected quantity).
+ */
+function countLookup(o: { type: string; titleKey: string; prefix: string; table: 'count_plan' | 'count_task'; column: 'plan_no' | 'task_no' }) {
+  registerDocumentLookup({
+    type: o.type, titleKey: o.titleKey, prefixes: [o.prefix], permission: P.view, group: 'document',
+    opens: { path: `${COUNT_DETAIL_PATH}?no={no}`, testId: 'count-doc' },
+    async search(q, auth, text, limit, lang) {
+      const term = text.trim().toUpperCase()
+      const col = sql.identifier(o.column)
+      return rowsOf(await q.execute(sql`
+        SELECT id, ${col} AS no, status FROM ${sql.identifier(o.table)} WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId}
+          AND ${col} ILIKE ${containsPattern(term)}
+        ORDER BY (${col} = ${term}) DESC, id DESC LIMIT ${limit}`)).map((r) => ({
+        type: o.type, id: Number(r.id), number: String(r.no), status: Number(r.status), path: countDetailPath(String(r.no)),
+        title: `${translate(lang, o.titleKey)} · ${translate(lang, dictLabelKey('countPlanStatus', String(r.status)))}`,
+      }))
+    },
+  })
+}
+countLookup({ type: 'countPlan', titleKey: 'stocktake:document.plan', prefix: DOC_PREFIX.countPlan, table: 'count_plan', column: 'plan_no' })
+countLookup({ type: 'countTask', titleKey: 'stocktake:document.task', prefix: DOC_PREFIX.countTask, table: 'count_task', column: 'task_no' })
+
 export const stockCountArea: Area = (app, { db }) => {
   registerRoutes(app, [
+    defineRoute({
+      method: 'GET', url: '/api/counts/history/:no', summary: 'The status history of a count plan or task: the count commands run on it (operation log; scans aside), newest first',
+      tags: ['counts'], envelope: 'main', auth: 'scoped', permission: P.view, params: z.object({ no: z.string().trim().min(1).max(40).transform((s) => s.toUpperCase()) }),
+      handler: async ({ params, auth }) => rowsOf(await db.execute(sql`
+        SELECT id, created_at AS "createdAt", command_id AS "commandId", username, summary, result FROM audit_log
+        WHERE tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} AND command_id LIKE 'count.%' AND command_id NOT IN ('count.scan', 'count.location.empty') AND summary LIKE ${containsPattern(params.no)}
+        ORDER BY id DESC LIMIT 200`)).map((r) => ({ ...r, id: Number(r.id) })),
+    }),
+    defineRoute({
+      method: 'GET', url: COUNT_API.importTemplate, tags: ['counts'], envelope: 'raw', auth: 'scoped', permission: P.count,
+      summary: 'Count-line import template (one row per counted line: task, location, SKU, quantity; no SKU and quantity 0: the location is empty)',
+      handler: async ({ raw: req }, reply) => {
+        const buf = await templateWorkbook(COUNT_SHEET, req.lang)
+        reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('content-disposition', contentDisposition(COUNT_TEMPLATE_FILE))
+        return raw(buf)
+      },
+    }),
+    defineRoute({
+      method: 'POST', url: COUNT_API.importDryRun, tags: ['counts'], envelope: 'main', auth: 'scoped', permission: P.count, rawBody: true,
+      summary: 'Count-line import dry run (multipart `file`): every bad row at once; writes nothing; the lines to send to count.lines.import when none is bad',
+      handler: async ({ auth, raw: req }) => countImportDryRun(db, auth, req.lang, (await receiveOneFile(req, 'template')).content),
+    }),
     defineRoute({
       method: 'GET', url: COUNT_API.rules, summary: 'Inventory check rules', tags: ['counts'], envelope: 'main', auth: 'scoped', permission: P.rules,
       query: listQuerySchema(RULE_LIST), handler: ({ query, auth }) => runList(db, RULE_LIST, query, auth),

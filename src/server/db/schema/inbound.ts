@@ -32,6 +32,8 @@ export const inboundOrder = pgTable('inbound_order', {
   warehouseId: integer('warehouse_id').notNull(),
   orderNo: text('order_no').notNull(),
   inboundType: smallint('inbound_type').notNull(),
+  /** Other inbound (type 7, migration 0051): why — dict otherInboundReason. */
+  otherReason: text('other_reason'),
   status: smallint('status').notNull().default(0),
   inspectionMode: smallint('inspection_mode').notNull().default(0),
   supplierId: integer('supplier_id'),

@@ -11,6 +11,9 @@ export const outboundOrder = pgTable('outbound_order', {
   orderNo: text('order_no').notNull(),
   sourceNo: text('source_no'),
   orderType: smallint('order_type').notNull(),
+  /** Other outbound (type 3, migration 0051): why — dict otherOutboundReason — and the stock status allocation takes (Normal 1 for sales orders). */
+  otherReason: text('other_reason'),
+  stockStatus: smallint('stock_status').notNull(),
   status: smallint('status').notNull(),
   platform: text('platform').notNull(),
   siteId: integer('site_id'),

@@ -13,6 +13,8 @@ import { api } from '../../../api/clients'
 import { docInputCls as inputCls, useCommandSubmit, useFieldParts } from '../../documents/formParts'
 import { FormFooter, LinesSection, useLineEditor, type LineColumn } from '../../documents/LinesEditor'
 import { CreateOrderArgs, EditOrderArgs, INBOUND_ORDER_API, type CreatedOrder } from '../../../../../commands/inbound-orders'
+import { CreateOtherInboundArgs } from '../../../../../commands/other-inout'
+import { dictOptions } from '../../../resources/columns'
 import { fetchSuppliers, INSPECTION_OPTIONS, resolveCode, TYPE_OPTIONS, type OrderDetail, type ResolvedSku } from './api'
 
 interface Line extends ResolvedSku { key: number; code: string; qty: number }
@@ -27,7 +29,12 @@ const lineColumns = (t: (k: string) => string): LineColumn<Line>[] => [
   { header: t(LABEL('code')), cell: (l) => l.code, className: 'text-gray-500' },
 ]
 
-export function OrderFormDialog({ editId, onClose, onSaved }: { editId?: number; onClose(): void; onSaved?(r: CreatedOrder): void }) {
+/** Why an other inbound order brings stock in (dict otherInboundReason). */
+const OTHER_REASONS = dictOptions('otherInboundReason')
+/** Other inbound (issue 20): the type is Other, the reason chosen instead, saved by inbound.other.create. */
+const OTHER_TYPE = '7'
+
+export function OrderFormDialog({ editId, onClose, onSaved, other = false }: { editId?: number; onClose(): void; onSaved?(r: CreatedOrder): void; other?: boolean }) {
   const { t } = useTranslation()
   const uid = useId()
   const suppliers = useQuery({ queryKey: ['inbound-order-suppliers'], queryFn: fetchSuppliers, staleTime: 60_000 })
@@ -35,7 +42,7 @@ export function OrderFormDialog({ editId, onClose, onSaved }: { editId?: number;
     queryKey: ['inbound-order-edit', editId], enabled: editId !== undefined, staleTime: 0, retry: false,
     queryFn: () => api.get<OrderDetail>(INBOUND_ORDER_API.detailById(editId!)),
   })
-  const [head, setHead] = useState({ inboundType: '1', supplierId: '', sourceNo: '', expectedArrival: '', inspectionMode: '0', batchNo: '', boxCount: '', remark: '' })
+  const [head, setHead] = useState({ inboundType: other ? OTHER_TYPE : '1', otherReason: '', supplierId: '', sourceNo: '', expectedArrival: '', inspectionMode: '0', batchNo: '', boxCount: '', remark: '' })
   const { errors, setErrors, formError, busy, submit } = useCommandSubmit()
   const list = useLineEditor<Line>(setErrors)
   const { lines, setLines, newKey } = list
@@ -49,7 +56,7 @@ export function OrderFormDialog({ editId, onClose, onSaved }: { editId?: number;
     loadedFor.current = editId
     const o = d.order
     setHead({
-      inboundType: String(o.inboundType), supplierId: o.supplierId ? String(o.supplierId) : '', sourceNo: o.sourceNo ?? '', expectedArrival: o.expectedArrival ?? '',
+      inboundType: String(o.inboundType), otherReason: o.otherReason ?? '', supplierId: o.supplierId ? String(o.supplierId) : '', sourceNo: o.sourceNo ?? '', expectedArrival: o.expectedArrival ?? '',
       inspectionMode: String(o.inspectionMode), batchNo: o.batchNo ?? '', boxCount: o.boxCount === null ? '' : String(o.boxCount), remark: o.remark ?? '',
     })
     setLines(d.lines.map((l) => ({ key: newKey(), code: l.skuCode, qty: l.expectedQty, skuId: l.skuId, skuCode: l.skuCode, styleNo: l.styleNo ?? '', colorName: l.colorName ?? '', sizeName: l.sizeName ?? '' })))
@@ -67,6 +74,7 @@ export function OrderFormDialog({ editId, onClose, onSaved }: { editId?: number;
     inboundType: Number(head.inboundType), supplierId: head.supplierId ? Number(head.supplierId) : null, sourceNo: head.sourceNo || null,
     expectedArrival: head.expectedArrival || null, inspectionMode: Number(head.inspectionMode), batchNo: head.batchNo || null,
     boxCount: head.boxCount === '' ? null : Number(head.boxCount), remark: head.remark || null,
+    ...(head.inboundType === OTHER_TYPE ? { otherReason: head.otherReason || null } : {}),
     lines: lines.map((l) => ({ code: l.skuCode, qty: l.qty })),
     ...(editId !== undefined && orderNo ? { orderNo } : {}),
   })
@@ -75,7 +83,9 @@ export function OrderFormDialog({ editId, onClose, onSaved }: { editId?: number;
     // Editing: the open order is the command's selection, wherever the dialog was opened from.
     const out = editId !== undefined
       ? await submit('inbound.order.edit', EditOrderArgs, argsOf(), { ctx: { ...buildCommandContext(), selection: [{ id: editId, orderNo }] } })
-      : await submit('inbound.order.create', CreateOrderArgs, argsOf())
+      : other
+        ? await submit('inbound.other.create', CreateOtherInboundArgs, (({ inboundType: _t, ...rest }) => rest)(argsOf()))
+        : await submit('inbound.order.create', CreateOrderArgs, argsOf())
     // onSaved takes over (e.g. opens the new order); otherwise the dialog just closes.
     if (out) { if (onSaved) onSaved(out.result as CreatedOrder); else onClose() }
   }
@@ -91,11 +101,16 @@ export function OrderFormDialog({ editId, onClose, onSaved }: { editId?: number;
 
   return (
     <Modal scope="dialog" labelledBy={titleId} onEscape={onClose} onKeyDown={keyDown} testId="inbound-order-form" className="max-h-[90vh] w-full max-w-4xl overflow-auto rounded-lg bg-white p-4 shadow-2xl">
-      <h2 id={titleId} className="mb-3 text-base font-semibold">{editId !== undefined ? t('inbound:order.form.titleEdit', { orderNo: orderNo ?? '…' }) : t('inbound:order.form.titleNew')}</h2>
+      <h2 id={titleId} className="mb-3 text-base font-semibold">{editId !== undefined ? t('inbound:order.form.titleEdit', { orderNo: orderNo ?? '…' }) : other ? t('other-inout:otherInbound.formTitle') : t('inbound:order.form.titleNew')}</h2>
       <div className="grid grid-cols-4 gap-3">
         {fieldBox('inboundType',
           <select {...fieldProps('inboundType')} className={inputCls(!!errOf('inboundType'))} value={head.inboundType} onChange={(e) => setHead((h) => ({ ...h, inboundType: e.target.value }))}>
-            {TYPE_OPTIONS.map((o) => <option key={o.value} value={o.value}>{t(o.labelKey)}</option>)}
+            {TYPE_OPTIONS.filter((o) => !other || o.value === OTHER_TYPE).map((o) => <option key={o.value} value={o.value}>{t(o.labelKey)}</option>)}
+          </select>, { required: true })}
+        {head.inboundType === OTHER_TYPE && fieldBox('otherReason',
+          <select {...fieldProps('otherReason')} className={inputCls(!!errOf('otherReason'))} value={head.otherReason} onChange={(e) => setHead((h) => ({ ...h, otherReason: e.target.value }))}>
+            <option value="">{t('inbound:order.form.none')}</option>
+            {OTHER_REASONS.map((o) => <option key={o.value} value={String(o.value)}>{t(o.labelKey)}</option>)}
           </select>, { required: true })}
         {fieldBox('supplierId',
           <select {...fieldProps('supplierId')} className={inputCls(!!errOf('supplierId'))} value={head.supplierId} onChange={(e) => setHead((h) => ({ ...h, supplierId: e.target.value }))}>

@@ -6,7 +6,7 @@ import { dictOptions } from '../../../resources/columns'
 import { INBOUND_ORDER_API, type StatusVerdict } from '../../../../../commands/inbound-orders'
 
 export interface OrderRecord extends Record<string, unknown> {
-  id: number; orderNo: string; inboundType: number; status: number; inspectionMode: number; supplierId: number | null; supplierName: string | null
+  id: number; orderNo: string; inboundType: number; otherReason?: string | null; status: number; inspectionMode: number; supplierId: number | null; supplierName: string | null
   sourceNo: string | null; batchNo: string | null; expectedArrival: string | null; boxCount: number | null; expectedQty: number; receivedQty: number
   receivedBoxes: number; remark: string | null; issuedAt: string | null; finishedAt: string | null; createdAt: string; timedOut: boolean
 }

@@ -1,7 +1,8 @@
 // Timeout tasks (report-new → timeout-task): inbound, unloading and shelving documents open past their
 // timeout (inbound settings), picking tasks and picking-and-sending orders past theirs (outbound
 // settings), one server query per kind with the shared rule; container loading is listed but has no
-// documents in this system yet (the server answers available: false and the page says so). Alt+1…6
+// documents in this system yet (the server answers available: false and the page says so); count and move
+// tasks come through the task pool (a kind not registered there answers available: false too). Alt+1…8
 // switch the kind, Alt+A toggles "only timed-out" (the page takes the keyboard on arrival so they work
 // without a mouse); each document number links to its screen. It refreshes after every server command.
 import { useState } from 'react'
@@ -11,13 +12,15 @@ import { Link } from 'wouter'
 import { api } from '../../../api/clients'
 import { primaryFocusProps } from '../../../router/arrival'
 
-const KINDS = ['inbound', 'unloading', 'shelving', 'picking', 'pickingAndSending', 'containerLoading'] as const
+const KINDS = ['inbound', 'unloading', 'shelving', 'picking', 'pickingAndSending', 'containerLoading', 'count', 'move'] as const
 type Kind = (typeof KINDS)[number]
-interface Report { kind: Kind; hours: number | null; available?: boolean; records: { id: number; number: string; status: number; startedAt: string; detail: string; timedOut: boolean; overdueHours: number; path: string }[] }
+interface Report { kind: Kind; hours: number | null; available?: boolean; records: { id: number; number: string; status: number; startedAt: string; detail: string; timedOut: boolean; overdueHours: number; path: string; statusKey?: string }[] }
 
 const STATUS_KEY: Record<Kind, (s: number) => string> = {
   inbound: (s) => `dict:inboundStatus.${s}`, unloading: (s) => `inbound:release.status.${s}`, shelving: (s) => `dict:taskClaimStatus.${s}`,
   picking: (s) => `dict:taskClaimStatus.${s}`, pickingAndSending: (s) => `dict:outboundOrderStatus.${s}`, containerLoading: (s) => String(s),
+  // Task pool kinds: each row carries its status label key (the kind's own dictionary).
+  count: (s) => `dict:countPlanStatus.${s}`, move: (s) => String(s),
 }
 const statusKey = (kind: Kind, s: number) => STATUS_KEY[kind](s)
 /** The inbound kinds keep their own short labels; the outbound ones are the dictionary's (timeoutTaskType). */
@@ -34,7 +37,7 @@ export default function TimeoutsPage() {
     <div tabIndex={-1} {...primaryFocusProps()} className="flex flex-col gap-3 p-4 outline-none" data-testid="timeouts-page"
       onKeyDown={(e) => {
         if (!e.altKey) return
-        const i = ['Digit1', 'Digit2', 'Digit3', 'Digit4', 'Digit5', 'Digit6'].indexOf(e.code)
+        const i = ['Digit1', 'Digit2', 'Digit3', 'Digit4', 'Digit5', 'Digit6', 'Digit7', 'Digit8'].indexOf(e.code)
         if (i >= 0) { e.preventDefault(); setKind(KINDS[i]!) }
         if (e.code === 'KeyA') { e.preventDefault(); setOnly((x) => !x) }
       }}>
@@ -58,7 +61,7 @@ export default function TimeoutsPage() {
           {(r.data?.records ?? []).map((x) => (
             <tr key={x.id} className={`border-b ${x.timedOut ? 'bg-red-50' : ''}`} data-number={x.number} data-timed-out={x.timedOut}>
               <td className="px-2 py-1 font-mono"><Link href={x.path} className="text-sky-700 underline">{x.number}</Link></td>
-              <td className="px-2 py-1">{t(statusKey(kind, x.status))}</td>
+              <td className="px-2 py-1">{t(x.statusKey ?? statusKey(kind, x.status))}</td>
               <td className="px-2 py-1">{x.startedAt ? new Date(x.startedAt).toLocaleString() : ''}</td>
               <td className="px-2 py-1 font-mono text-xs">{x.detail}</td>
               <td className={`px-2 py-1 font-semibold ${x.timedOut ? 'text-red-700' : 'text-slate-500'}`}>{t(x.timedOut ? 'inbound:timeouts.flag' : 'inbound:timeouts.ok')}</td>
@@ -66,7 +69,7 @@ export default function TimeoutsPage() {
             </tr>
           ))}
           {r.data && r.data.records.length === 0 && (
-            <tr><td colSpan={6} className="px-2 py-3 text-center text-slate-500" data-testid="timeouts-empty">{t(r.data.available === false ? 'reports:timeouts.noContainerLoading' : 'inbound:timeouts.empty')}</td></tr>
+            <tr><td colSpan={6} className="px-2 py-3 text-center text-slate-500" data-testid="timeouts-empty">{t(r.data.available === false ? (kind === 'containerLoading' ? 'reports:timeouts.noContainerLoading' : 'tasks:timeoutKindMissing') : 'inbound:timeouts.empty')}</td></tr>
           )}
         </tbody>
       </table>
