@@ -262,7 +262,10 @@ describe('shortage → task → station → the waiting order allocates', () => 
 
 describe('job group only in ToBeAllocated 4 / ToBeReplenished 0; abolish', () => {
   it('allots in 4 and 0, refuses in 1, 2, 3; a group task is claimed by members only; abolish from open statuses only', async () => {
-    const [g] = await q<{ id: number }>(`INSERT INTO job_group (tenant_id, warehouse_id, number, name, member_ids) VALUES (1, 26, 'JG-REPL', 'Replenishers', $1::int[]) RETURNING id`, [`{${supervisorId}}`])
+    // Members are staff rows: the supervisor's (same username), never a user id (src/server/tasks/job-group.ts).
+    const [g] = await q<{ id: number }>(`INSERT INTO job_group (tenant_id, warehouse_id, number, name, member_ids)
+      VALUES (1, 26, 'JG-REPL', 'Replenishers', ARRAY(SELECT id FROM staff WHERE lower(username) = 'supervisor')) RETURNING id`)
+    expect((await q<{ n: number }>(`SELECT cardinality(member_ids) AS n FROM job_group WHERE id = $1`, [g!.id]))[0]!.n).toBe(1)
     const jobGroupId = Number(g!.id)
     const sku = skus[10]!
     await put(sku.id, floors[1]!.id, 20)

@@ -21,7 +21,7 @@ import type { FastifyReply } from 'fastify'
 import type { Queryable } from '../db/client'
 import type { AuthContext } from './context'
 import { badRequest } from './errors'
-import { raw } from './route'
+import { defineRoute, raw, type RouteDef } from './route'
 import type { Language } from '../../domain/i18n'
 import { translate } from '../i18n'
 import { INT32_MAX, INT32_MIN, isStorableDate } from '../../domain/validation'
@@ -269,6 +269,17 @@ export async function runList<S extends Record<string, Expr | SQL.Aliased>>(
   }
   const records = rows as never[]
   return { records, total, page, size }
+}
+
+/**
+ * A signed-in GET list route in the caller's pair: the list's query schema (paging, sort, filters) and
+ * one page by runList. What differs per list — url, summary, tags, permission — is all a route states.
+ */
+export function listRoute(db: Queryable, list: ListDef<any>, route: Pick<RouteDef, 'url' | 'summary' | 'tags' | 'permission'>): RouteDef {
+  return defineRoute({
+    method: 'GET', envelope: 'main', auth: 'scoped', ...route,
+    query: listQuerySchema(list), handler: ({ query, auth }) => runList(db, list, query as ListQuery, auth),
+  })
 }
 
 /** Matches a contains-search may have for the sorted-matches plan (beyond it: the plain page query). */

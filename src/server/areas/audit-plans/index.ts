@@ -8,9 +8,9 @@ import type { z } from 'zod'
 import type { Area } from '../../http/area'
 import type { AppTx, Queryable } from '../../db/client'
 import type { AuthContext } from '../../http/context'
-import { defineRoute, registerRoutes } from '../../http/route'
+import { registerRoutes } from '../../http/route'
 import { conflict, fieldError, notFound } from '../../http/errors'
-import { listQuerySchema, runList, type ListDef } from '../../http/list'
+import { listRoute, type ListDef } from '../../http/list'
 import { defineHandler } from '../../commands/registry'
 import { refuseUnlessAllowed } from '../../commands/states'
 import { rowsOf } from '../../db/rows'
@@ -236,17 +236,8 @@ registerDocumentLookup({
 
 export const auditPlansArea: Area = (app, { db }) => {
   registerRoutes(app, [
-    defineRoute({
-      method: 'GET', url: AUDIT_API.plans, summary: 'Audit plans (JC): status, criteria, checklists, expected / actual / boxes', tags: ['audits'], envelope: 'main', auth: 'scoped',
-      permission: P.view, query: listQuerySchema(PLAN_LIST), handler: ({ query, auth }) => runList(db, PLAN_LIST, query, auth),
-    }),
-    defineRoute({
-      method: 'GET', url: AUDIT_API.checklists, summary: 'Audit checklists (JD)', tags: ['audits'], envelope: 'main', auth: 'scoped',
-      permission: P.checklists, query: listQuerySchema(CHECKLIST_LIST), handler: ({ query, auth }) => runList(db, CHECKLIST_LIST, query, auth),
-    }),
-    defineRoute({
-      method: 'GET', url: AUDIT_API.lines, summary: 'Rows of audit checklists: expected, actual, boxes, difference', tags: ['audits'], envelope: 'main', auth: 'scoped',
-      permission: P.checklists, query: listQuerySchema(LINE_LIST), handler: ({ query, auth }) => runList(db, LINE_LIST, query, auth),
-    }),
+    listRoute(db, PLAN_LIST, { url: AUDIT_API.plans, summary: 'Audit plans (JC): status, criteria, checklists, expected / actual / boxes', tags: ['audits'], permission: P.view }),
+    listRoute(db, CHECKLIST_LIST, { url: AUDIT_API.checklists, summary: 'Audit checklists (JD)', tags: ['audits'], permission: P.checklists }),
+    listRoute(db, LINE_LIST, { url: AUDIT_API.lines, summary: 'Rows of audit checklists: expected, actual, boxes, difference', tags: ['audits'], permission: P.checklists }),
   ])
 }

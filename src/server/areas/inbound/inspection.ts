@@ -18,7 +18,7 @@ import type { AuthContext } from '../../http/context'
 import { inboundOrder, inspectionOrder } from '../../db/schema/index'
 import { defineRoute, registerRoutes } from '../../http/route'
 import { AppError, conflict, fieldError, notFound } from '../../http/errors'
-import { listQuerySchema, runList, type ListDef } from '../../http/list'
+import { listRoute, type ListDef } from '../../http/list'
 import { defineHandler } from '../../commands/registry'
 import { rowsOf } from '../../db/rows'
 import { freeQty, insufficientStock, moveStock } from '../../inventory/ledger'
@@ -247,12 +247,7 @@ registerDocumentLookup({
 
 export const inspectionArea: Area = (app, { db }) => {
   registerRoutes(app, [
-    defineRoute({
-      method: 'GET', url: '/api/inbound/inspections', summary: 'Inspection orders of the current warehouse and tenant (test-list)',
-      tags: ['inbound'], envelope: 'main', auth: 'scoped', permission: INSPECTION_PERMISSIONS.view,
-      query: listQuerySchema(inspectionList),
-      handler: ({ query, auth }) => runList(db, inspectionList, query, auth),
-    }),
+    listRoute(db, inspectionList, { url: '/api/inbound/inspections', summary: 'Inspection orders of the current warehouse and tenant (test-list)', tags: ['inbound'], permission: INSPECTION_PERMISSIONS.view }),
     defineRoute({
       method: 'GET', url: '/api/inbound/inspections/:no', summary: 'One inspection order with its lines (the inspection station)',
       tags: ['inbound'], envelope: 'main', auth: 'scoped', permission: INSPECTION_PERMISSIONS.view,

@@ -13,7 +13,7 @@ import type { AuthContext } from '../../http/context'
 import { inboundOrder, quickInboundTask } from '../../db/schema/index'
 import { defineRoute, type RouteDef } from '../../http/route'
 import { AppError, badRequest, fieldError, notFound } from '../../http/errors'
-import { listQuerySchema, runList, type ListDef } from '../../http/list'
+import { listRoute, type ListDef } from '../../http/list'
 import { rowsOf } from '../../db/rows'
 import { defineHandler } from '../../commands/registry'
 import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
@@ -205,11 +205,7 @@ registerDocumentLookup({
 
 export function quickRoutes(db: AppDb): RouteDef[] {
   return [
-    defineRoute({
-      method: 'GET', url: '/api/inbound/quick', summary: 'Quick inbound tasks with their inbound order', tags: ['inbound'],
-      envelope: 'main', auth: 'scoped', permission: QUICK_PERMISSIONS.view, query: listQuerySchema(quickList),
-      handler: ({ query, auth }) => runList(db, quickList, query, auth),
-    }),
+    listRoute(db, quickList, { url: '/api/inbound/quick', summary: 'Quick inbound tasks with their inbound order', tags: ['inbound'], permission: QUICK_PERMISSIONS.view }),
     defineRoute({
       method: 'GET', url: '/api/inbound/quick/:taskNo', summary: 'One quick inbound task with its lines and codes', tags: ['inbound'],
       envelope: 'main', auth: 'scoped', permission: QUICK_PERMISSIONS.view, params: z.object({ taskNo: z.string().min(1).max(40) }),

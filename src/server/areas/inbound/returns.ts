@@ -13,7 +13,7 @@ import type { AuthContext } from '../../http/context'
 import { returnOrder } from '../../db/schema/index'
 import { defineRoute, type RouteDef } from '../../http/route'
 import { AppError, badRequest, conflict, fieldError, notFound } from '../../http/errors'
-import { listQuerySchema, runList, type ListDef } from '../../http/list'
+import { listRoute, type ListDef } from '../../http/list'
 import { rowsOf } from '../../db/rows'
 import { defineHandler } from '../../commands/registry'
 import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
@@ -192,11 +192,7 @@ registerDocumentLookup({
 
 export function returnRoutes(db: AppDb): RouteDef[] {
   return [
-    defineRoute({
-      method: 'GET', url: '/api/inbound/returns', summary: 'Return orders of the current warehouse and tenant', tags: ['inbound'],
-      envelope: 'main', auth: 'scoped', permission: RETURNS_PERMISSIONS.view, query: listQuerySchema(returnList),
-      handler: ({ query, auth }) => runList(db, returnList, query, auth),
-    }),
+    listRoute(db, returnList, { url: '/api/inbound/returns', summary: 'Return orders of the current warehouse and tenant', tags: ['inbound'], permission: RETURNS_PERMISSIONS.view }),
     defineRoute({
       method: 'GET', url: '/api/inbound/returns/:returnNo', summary: 'One return order with its lines', tags: ['inbound'],
       envelope: 'main', auth: 'scoped', permission: RETURNS_PERMISSIONS.view, params: z.object({ returnNo: z.string().min(1).max(40) }),

@@ -37,6 +37,7 @@ import { DICTIONARIES, StockStatus, TaskClaimStatus } from '../../../domain/dict
 import type { AssignArgs, ShelveLineArgs, ShelveResult, ShelveScanArgs, ShelvingTaskView, TaskNoArgs } from '../../../../commands/shelving'
 import { refuseUnlessAllowed } from '../../commands/states'
 import { shelvingTaskMachine } from '../../../domain/states/shelving-task'
+import { jobGroupMembership } from '../../tasks/job-group'
 
 export const SHELVING_PERMISSIONS = {
   view: 'menu:shelf-task', claim: 'shelf-task:claim', assign: 'shelf-task:assign', shelve: 'shelf-task:shelve', complete: 'shelf-task:complete',
@@ -140,10 +141,8 @@ export async function loadTask(q: Queryable, auth: Pick<AuthContext, 'tenantId' 
  */
 async function assertMember(tx: AppTx, auth: AuthContext, task: TaskRow) {
   if (task.jobGroupId == null) return
-  const [g] = rowsOf(await tx.execute(sql`
-    SELECT g.name, EXISTS (SELECT 1 FROM staff s WHERE s.id = ANY(coalesce(g.member_ids, '{}'::integer[])) AND lower(s.username) = lower(${auth.username})) AS member
-    FROM job_group g WHERE g.id = ${task.jobGroupId}`))
-  if (g && g.member !== true) throw conflict('inbound:shelving.errors.notInJobGroup', { no: task.taskNo, group: String(g.name) })
+  const g = await jobGroupMembership(tx, task.jobGroupId, auth.username)
+  if (g && !g.member) throw conflict('inbound:shelving.errors.notInJobGroup', { no: task.taskNo, group: g.name })
 }
 
 async function claim(tx: AppTx, auth: AuthContext, task: TaskRow) {

@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { eq, sql } from 'drizzle-orm'
 import type { Area } from '../../http/area'
 import { defineRoute, registerRoutes } from '../../http/route'
-import { listQuerySchema, runList, type ListDef } from '../../http/list'
+import { listRoute, type ListDef } from '../../http/list'
 import { rowsOf } from '../../db/rows'
 import { moveOrder, moveOrderLine } from '../../db/schema/index'
 import { resourceTables } from '../../db/schema/resources'
@@ -84,14 +84,8 @@ registerDocumentLookup({
 
 export const movesArea: Area = (app, { db }) => {
   registerRoutes(app, [
-    defineRoute({
-      method: 'GET', url: MOVE_API.orders, summary: 'Move orders (YK)', tags: ['moves'], envelope: 'main', auth: 'scoped', permission: P.view,
-      query: listQuerySchema(ORDER_LIST), handler: ({ query, auth }) => runList(db, ORDER_LIST, query, auth),
-    }),
-    defineRoute({
-      method: 'GET', url: MOVE_API.lines, summary: 'Move order lines (who moved what, when; the balances of its ledger rows)', tags: ['moves'], envelope: 'main', auth: 'scoped', permission: P.view,
-      query: listQuerySchema(LINE_LIST), handler: ({ query, auth }) => runList(db, LINE_LIST, query, auth),
-    }),
+    listRoute(db, ORDER_LIST, { url: MOVE_API.orders, summary: 'Move orders (YK)', tags: ['moves'], permission: P.view }),
+    listRoute(db, LINE_LIST, { url: MOVE_API.lines, summary: 'Move order lines (who moved what, when; the balances of its ledger rows)', tags: ['moves'], permission: P.view }),
     defineRoute({
       method: 'GET', url: '/api/moves/orders/by-no/:moveNo', summary: 'One move order by its number: header and lines', tags: ['moves'], envelope: 'main', auth: 'scoped',
       permission: P.view, params: MoveNoParams,

@@ -39,6 +39,7 @@ import { pickingTaskMachine } from '../../../domain/states/picking-task'
 import { pickDiffMachine } from '../../../domain/states/pick-diff'
 import { orderByPath } from '../../tasks/path'
 import { DICTIONARIES, dictLabelKey, HandlingStatus, OrderType, OutboundOrderStatus, StorageAreaType, TaskClaimStatus, WaveStatus } from '../../../domain/dictionaries'
+import { jobGroupMembership } from '../../tasks/job-group'
 import {
   AssignTasksArgs, ClaimTaskArgs, CreateWaveArgs, GenerateWavesArgs, PICKING_API, PICKING_PERMISSIONS as P, PickScanArgs, PickShortArgs,
   ResolveDiffArgs, TaskNoArgs, WaveIdsArgs, pickDiffPath, pickingStationPath, waveDetailsPath, AssignWaveArgs, PrintWaveListArgs,
@@ -387,8 +388,7 @@ defineHandler<z.output<typeof ClaimTaskArgs>>('outbound.pickTask.claim', async (
   refuseUnlessAllowed(pickingTaskMachine, 'outbound.pickTask.claim', t, auth)
   // A task allotted to a job group is claimed by its members only.
   if (t.status === T.Unclaimed && t.jobGroupId != null) {
-    const [m] = rowsOf(await tx.execute(sql`SELECT 1 FROM job_group WHERE id = ${t.jobGroupId} AND ${auth.userId} = ANY(member_ids)`))
-    if (!m) throw conflict('outbound:pick.errors.notInJobGroup', { taskNo: t.taskNo })
+    if (!(await jobGroupMembership(tx, t.jobGroupId, auth.username))?.member) throw conflict('outbound:pick.errors.notInJobGroup', { taskNo: t.taskNo })
   }
   await tx.execute(sql`
     UPDATE picking_task SET status = ${T.Working}, claimed_by = ${auth.userId}, claimed_at = coalesce(claimed_at, now()),

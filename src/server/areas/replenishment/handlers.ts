@@ -24,6 +24,7 @@ import { orderLocations } from '../../tasks/path'
 import { bulkLocationSql, generateReplenishment, type GenerateResult } from './generate'
 import { ReplenishmentTaskStatus, StorageAreaType } from '../../../domain/dictionaries'
 import { replenishmentTaskMachine, type ReplenishmentTaskFacts } from '../../../domain/states/replenishment-task'
+import { isJobGroupMember, jobGroupMembership } from '../../tasks/job-group'
 import type {
   AbolishArgs, AllotArgs, CreateRuleArgs, CreateTaskArgs, GenerateArgs, MoveArgs, Moved, UpdateRuleArgs,
 } from '../../../../commands/replenishment'
@@ -220,7 +221,7 @@ async function nextTaskNo(tx: AppTx, auth: AuthContext): Promise<string | null> 
   const open = rowsOf(await tx.execute(sql`
     SELECT t.task_no, t.location_id FROM replenishment_task t LEFT JOIN job_group g ON g.id = t.job_group_id
     WHERE t.tenant_id = ${auth.tenantId} AND t.warehouse_id = ${auth.warehouseId} AND t.status IN (${S.ToBeAllocated}, ${S.ToBeReplenished})
-      AND (t.job_group_id IS NULL OR ${auth.userId} = ANY(g.member_ids))
+      AND (t.job_group_id IS NULL OR ${isJobGroupMember(sql`g.member_ids`, auth.username)})
     ORDER BY t.id LIMIT 200`)).map((r) => ({ taskNo: String(r.task_no), locationId: n(r.location_id) }))
   if (!open.length) return null
   const order = await orderLocations(tx, auth, open.map((o) => o.locationId), 'replenishment')
@@ -235,8 +236,7 @@ defineHandler<{ taskNo?: string | null }>('replenishment.task.claim', async ({ t
   refuseUnlessAllowed(replenishmentTaskMachine, 'replenishment.task.claim', t, auth)
   // A task allotted to a job group is claimed by its members only.
   if (t.status !== S.Restocking && t.jobGroupId != null) {
-    const [m] = rowsOf(await tx.execute(sql`SELECT 1 FROM job_group WHERE id = ${t.jobGroupId} AND ${auth.userId} = ANY(member_ids)`))
-    if (!m) throw conflict('replenishment:errors.notInJobGroup', { taskNo: t.taskNo })
+    if (!(await jobGroupMembership(tx, t.jobGroupId, auth.username))?.member) throw conflict('replenishment:errors.notInJobGroup', { taskNo: t.taskNo })
   }
   await tx.execute(sql`UPDATE replenishment_task SET status = ${S.Restocking}, claimed_by = ${auth.userId}, claimed_by_name = ${auth.username},
     claimed_at = coalesce(claimed_at, now()), updated_at = now() WHERE id = ${t.id}`)

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { eq, sql } from 'drizzle-orm'
 import type { Area } from '../../http/area'
 import { defineRoute, registerRoutes } from '../../http/route'
-import { listQuerySchema, outer, runList, type ListDef } from '../../http/list'
+import { listRoute, outer, type ListDef } from '../../http/list'
 import { rowsOf } from '../../db/rows'
 import { replenishmentRule, replenishmentTask } from '../../db/schema/index'
 import { resourceTables } from '../../db/schema/resources'
@@ -120,14 +120,8 @@ export const replenishmentArea: Area = (app, { db, database }) => {
         throw new Error('unreachable')
       },
     }),
-    defineRoute({
-      method: 'GET', url: REPLENISHMENT_API.rules, summary: 'Replenishment rules (per pick face and SKU, or per area and SKU pattern)', tags: ['replenishment'], envelope: 'main', auth: 'scoped', permission: P.rules,
-      query: listQuerySchema(RULE_LIST), handler: ({ query, auth }) => runList(db, RULE_LIST, query, auth),
-    }),
-    defineRoute({
-      method: 'GET', url: REPLENISHMENT_API.tasks, summary: 'Replenishment tasks (BH) with their explanation', tags: ['replenishment'], envelope: 'main', auth: 'scoped', permission: P.view,
-      query: listQuerySchema(TASK_LIST), handler: ({ query, auth }) => runList(db, TASK_LIST, query, auth),
-    }),
+    listRoute(db, RULE_LIST, { url: REPLENISHMENT_API.rules, summary: 'Replenishment rules (per pick face and SKU, or per area and SKU pattern)', tags: ['replenishment'], permission: P.rules }),
+    listRoute(db, TASK_LIST, { url: REPLENISHMENT_API.tasks, summary: 'Replenishment tasks (BH) with their explanation', tags: ['replenishment'], permission: P.view }),
     defineRoute({
       method: 'GET', url: '/api/replenishment/tasks/by-no/:taskNo', summary: 'One replenishment task: face, SKU, quantities, explanation, bulk locations holding the SKU, its ledger rows',
       tags: ['replenishment'], envelope: 'main', auth: 'scoped', permission: P.view, params: TaskNoParams,

@@ -4,8 +4,8 @@
 // documents, defective reports — as declared lists, and the palette lookups for YP and CP numbers.
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Area } from '../../http/area'
-import { defineRoute, registerRoutes } from '../../http/route'
-import { listQuerySchema, runList, type ListDef } from '../../http/list'
+import { registerRoutes } from '../../http/route'
+import { listRoute, type ListDef } from '../../http/list'
 import { rowsOf } from '../../db/rows'
 import { approvalRecord, defectiveReport, inventoryBalance, sampleMove, sampleOut, sampleOutLine } from '../../db/schema/index'
 import { resourceTables } from '../../db/schema/resources'
@@ -176,10 +176,7 @@ registerDocumentLookup({
 })
 
 export const samplesArea: Area = (app, { db }) => {
-  const list = (url: string, summary: string, permission: string, def: ListDef) => defineRoute({
-    method: 'GET', url, summary, tags: ['samples'], envelope: 'main', auth: 'scoped', permission,
-    query: listQuerySchema(def), handler: ({ query, auth }) => runList(db, def, query, auth),
-  })
+  const list = (url: string, summary: string, permission: string, def: ListDef) => listRoute(db, def, { url, summary, tags: ['samples'], permission })
   registerRoutes(app, [
     list(SAMPLE_API.outs, 'Sample out requests (YP): purpose, borrower, expected return, approval status', P.outView, OUT_LIST),
     list(SAMPLE_API.reviewOuts, 'Sample out requests for their reviewers (same list)', P.reviewView, OUT_LIST),

@@ -8,14 +8,13 @@ import type { Area } from '../../http/area'
 import { defineRoute, raw, registerRoutes } from '../../http/route'
 import { receiveOneFile } from '../../http/upload'
 import { templateWorkbook } from '../../resources/importer'
-import { contentDisposition } from '../../http/list'
 import { translate } from '../../i18n'
 import { dictLabelKey } from '../../../domain/dictionaries'
 import { containsPattern, registerDocumentLookup } from '../search/registry'
 import { DOC_PREFIX } from '../../inventory/doc-no'
 import { COUNT_SHEET, COUNT_TEMPLATE_FILE, countImportDryRun } from './import'
 import { forbidden } from '../../http/errors'
-import { listQuerySchema, outer, runList, type ListDef } from '../../http/list'
+import { contentDisposition, listRoute, outer, type ListDef } from '../../http/list'
 import { rowsOf } from '../../db/rows'
 import { countLine, countPlan, countRule, countTask, inventoryBalance, inventoryLedger } from '../../db/schema/index'
 import { resourceTables } from '../../db/schema/resources'
@@ -186,30 +185,12 @@ export const stockCountArea: Area = (app, { db }) => {
       summary: 'Count-line import dry run (multipart `file`): every bad row at once; writes nothing; the lines to send to count.lines.import when none is bad',
       handler: async ({ auth, raw: req }) => countImportDryRun(db, auth, req.lang, (await receiveOneFile(req, 'template')).content),
     }),
-    defineRoute({
-      method: 'GET', url: COUNT_API.rules, summary: 'Inventory check rules', tags: ['counts'], envelope: 'main', auth: 'scoped', permission: P.rules,
-      query: listQuerySchema(RULE_LIST), handler: ({ query, auth }) => runList(db, RULE_LIST, query, auth),
-    }),
-    defineRoute({
-      method: 'GET', url: COUNT_API.plans, summary: 'Count plans', tags: ['counts'], envelope: 'main', auth: 'scoped', permission: P.view,
-      query: listQuerySchema(PLAN_LIST), handler: ({ query, auth }) => runList(db, PLAN_LIST, query, auth),
-    }),
-    defineRoute({
-      method: 'GET', url: COUNT_API.tasks, summary: 'Count tasks (status, counter, reviewer, recount links)', tags: ['counts'], envelope: 'main', auth: 'scoped', permission: P.view,
-      query: listQuerySchema(TASK_LIST), handler: ({ query, auth }) => runList(db, TASK_LIST, query, auth),
-    }),
-    defineRoute({
-      method: 'GET', url: COUNT_API.lines, summary: 'Counted lines (expected quantity and adjustment only once approved)', tags: ['counts'], envelope: 'main', auth: 'scoped', permission: P.view,
-      query: listQuerySchema(LINE_LIST), handler: ({ query, auth }) => runList(db, LINE_LIST, query, auth),
-    }),
-    defineRoute({
-      method: 'GET', url: COUNT_API.surplus, summary: 'Count surplus posted (in-surplus): ledger rows under the count tasks', tags: ['counts'], envelope: 'main', auth: 'scoped', permission: P.surplus,
-      query: listQuerySchema(SURPLUS_LIST), handler: ({ query, auth }) => runList(db, SURPLUS_LIST, query, auth),
-    }),
-    defineRoute({
-      method: 'GET', url: COUNT_API.loss, summary: 'Count loss posted (checklose): ledger rows under the count tasks', tags: ['counts'], envelope: 'main', auth: 'scoped', permission: P.loss,
-      query: listQuerySchema(LOSS_LIST), handler: ({ query, auth }) => runList(db, LOSS_LIST, query, auth),
-    }),
+    listRoute(db, RULE_LIST, { url: COUNT_API.rules, summary: 'Inventory check rules', tags: ['counts'], permission: P.rules }),
+    listRoute(db, PLAN_LIST, { url: COUNT_API.plans, summary: 'Count plans', tags: ['counts'], permission: P.view }),
+    listRoute(db, TASK_LIST, { url: COUNT_API.tasks, summary: 'Count tasks (status, counter, reviewer, recount links)', tags: ['counts'], permission: P.view }),
+    listRoute(db, LINE_LIST, { url: COUNT_API.lines, summary: 'Counted lines (expected quantity and adjustment only once approved)', tags: ['counts'], permission: P.view }),
+    listRoute(db, SURPLUS_LIST, { url: COUNT_API.surplus, summary: 'Count surplus posted (in-surplus): ledger rows under the count tasks', tags: ['counts'], permission: P.surplus }),
+    listRoute(db, LOSS_LIST, { url: COUNT_API.loss, summary: 'Count loss posted (checklose): ledger rows under the count tasks', tags: ['counts'], permission: P.loss }),
     defineRoute({
       method: 'GET', url: '/api/counts/tasks/by-no/:taskNo', summary: 'A count task at the station: its locations and what was counted — blind, never an expected quantity',
       tags: ['counts'], envelope: 'main', auth: 'scoped', permission: P.count, params: TaskNoParams,

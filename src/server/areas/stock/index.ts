@@ -9,7 +9,7 @@ import { inventoryBalance } from '../../db/schema/index'
 import { resourceTables } from '../../db/schema/resources'
 import { defineRoute, registerRoutes } from '../../http/route'
 import { notFound } from '../../http/errors'
-import { listQuerySchema, runList, streamListXlsx, type ExportColumn, type ListDef } from '../../http/list'
+import { listQuerySchema, listRoute, streamListXlsx, type ExportColumn, type ListDef } from '../../http/list'
 import { explainBalance, checkInvariants } from '../../inventory/ledger'
 import { defineHandler } from '../../commands/registry'
 import { DICTIONARIES, StockStatus } from '../../../domain/dictionaries'
@@ -102,12 +102,7 @@ defineHandler('stock.invariants.check', async ({ tx, auth, setSummary }) => {
 
 export const stockArea: Area = (app, { db }) => {
   registerRoutes(app, [
-    defineRoute({
-      method: 'GET', url: '/api/stock/list', summary: 'Stock balances of the current warehouse and tenant (filters: SKU, style, location, area, status, batch)',
-      tags: ['stock'], envelope: 'main', auth: 'scoped', permission: STOCK_PERMISSIONS.view,
-      query: listQuerySchema(stockList),
-      handler: ({ query, auth }) => runList(db, stockList, query, auth),
-    }),
+    listRoute(db, stockList, { url: '/api/stock/list', summary: 'Stock balances of the current warehouse and tenant (filters: SKU, style, location, area, status, batch)', tags: ['stock'], permission: STOCK_PERMISSIONS.view }),
     defineRoute({
       method: 'GET', url: '/api/stock/export', summary: 'Stock balances as xlsx (current filter, or up to 50 selected ids)',
       tags: ['stock'], envelope: 'main', auth: 'scoped', permission: STOCK_PERMISSIONS.export,

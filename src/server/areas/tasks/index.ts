@@ -15,7 +15,7 @@ import type { Area } from '../../http/area'
 import type { AuthContext } from '../../http/context'
 import { defineRoute, registerRoutes } from '../../http/route'
 import { fieldError, notFound } from '../../http/errors'
-import { listQuerySchema, runList, type ListDef } from '../../http/list'
+import { listQuerySchema, listRoute, runList, type ListDef } from '../../http/list'
 import { defineHandler } from '../../commands/registry'
 import { rowsOf } from '../../db/rows'
 import { translate } from '../../i18n'
@@ -180,10 +180,7 @@ export const tasksArea: Area = (app, { db }) => {
           .map((r) => ({ id: n(r.id), number: String(r.number), name: String(r.name) })),
       }),
     }),
-    defineRoute({
-      method: 'GET', url: TASK_POOL_API.paths, summary: 'Task path configurations (warehouse and per storage area)', tags: ['tasks'], envelope: 'main', auth: 'scoped', permission: P.pathView,
-      query: listQuerySchema(pathList), handler: ({ query, auth }) => runList(db, pathList, query, auth),
-    }),
+    listRoute(db, pathList, { url: TASK_POOL_API.paths, summary: 'Task path configurations (warehouse and per storage area)', tags: ['tasks'], permission: P.pathView }),
     defineRoute({
       method: 'GET', url: TASK_POOL_API.preview, summary: 'The first 50 locations of an area in the walk its configuration gives', tags: ['tasks'], envelope: 'main', auth: 'scoped',
       permission: P.pathView, query: PreviewQuery,
