@@ -86,7 +86,9 @@ export type OrderStatusArgs = z.infer<typeof OrderStatusArgs>
 export const ImportOrderRow = z.strictObject({
   row: z.number().int().min(2),
   ref: z.string().trim().min(1).max(60),
-  inboundType: z.number().int().min(1).max(6),
+  /** dict inboundType 1–7; Other 7 needs its otherReason (planOrder checks it, as for the form). */
+  inboundType: z.number().int().min(1).max(7),
+  otherReason: z.enum(OTHER_INBOUND_REASONS).nullish(),
   supplierId: z.number().int().positive().nullish(),
   sourceNo: optText(60),
   expectedArrival: dateOnlySchema.nullish(),

@@ -16,12 +16,13 @@ import { outboundOrderMachine } from '../src/domain/states/outbound-order'
 import { OTHER_INBOUND_REASONS, OTHER_OUTBOUND_REASONS, StockStatus } from '../src/domain/dictionaries'
 import { screenFieldLabels } from '../src/domain/validation'
 import { OrderHeaderInput, OrderLineInput, MAX_ORDER_LINES, CreatedOrder } from './inbound-orders'
-import { CreatedOutbound, OutboundTransitionResult } from './outbound-orders'
-import { pickingStationPath } from './outbound-picking'
+import { CreatedOutbound, ImportOutboundResult, OutboundTransitionResult } from './outbound-orders'
+import { OTHER_PICK_ROUTE, pickingStationPath } from './outbound-picking'
 
 export const OTHER_INBOUND_PATH = '/stock-in/other-inbound'
 export const OTHER_OUTBOUND_PATH = '/stock-out/other-outbound'
-export const OTHER_PICK_PATH = '/stock-out/other-pick'
+/** Where the picking task claim is offered besides the picking task list (outbound.pickTask.claim's `when`). */
+export const OTHER_PICK_PATH = OTHER_PICK_ROUTE
 export const OTHER_SHIP_PATH = '/stock-out/other-ship'
 export const DEFECTIVE_OUTBOUND_PATH = '/in-house-work/defective-outbound'
 
@@ -34,6 +35,8 @@ export const OTHER_PERMISSIONS = {
   outboundValidate: 'other-outbound:validate',
   outboundRelease: 'other-outbound:release',
   outboundVoid: 'other-outbound:void',
+  /** Excel import of other outbound orders (button 7230). */
+  outboundImport: 'other-outbound:import',
   pickView: 'menu:other-pick',
   shipView: 'menu:other-ship',
   ship: 'other-ship:ship',
@@ -49,6 +52,8 @@ export const OTHER_API = {
   pickTasks: '/api/other-inout/pick-tasks',
   ship: '/api/other-inout/ship',
   defective: '/api/other-inout/defective',
+  outboundTemplate: '/api/other-inout/outbound/import/template',
+  outboundDryRun: '/api/other-inout/outbound/import/dry-run',
 } as const
 
 /** Stock statuses an other outbound may ask for (never Frozen: frozen stock is found or counted first). */
@@ -81,6 +86,25 @@ export const CreateOtherOutboundArgs = z.strictObject({
   lines: z.array(OtherOutboundLine).min(1, 'outbound:order.errors.noLines').max(MAX_ORDER_LINES),
 })
 export type CreateOtherOutboundArgs = z.input<typeof CreateOtherOutboundArgs>
+
+/** Most sheet rows one other outbound import takes (one transaction). */
+export const MAX_OTHER_IMPORT_LINES = 2000
+/** One line of an other outbound import sheet after the dry run (row = sheet row; rows with one ref make one order, its header from the first). */
+export const ImportOtherOutboundRow = z.strictObject({
+  row: z.number().int().min(2),
+  ref: z.string().trim().min(1).max(64),
+  reason: CreateOtherOutboundArgs.shape.reason,
+  stockStatus: CreateOtherOutboundArgs.shape.stockStatus,
+  consigneeName: CreateOtherOutboundArgs.shape.consigneeName,
+  remark: CreateOtherOutboundArgs.shape.remark,
+  code: OtherOutboundLine.shape.code,
+  qty: OtherOutboundLine.shape.qty,
+})
+export type ImportOtherOutboundRow = z.output<typeof ImportOtherOutboundRow>
+export const ImportOtherOutboundArgs = z.strictObject({ rows: z.array(ImportOtherOutboundRow).min(1).max(MAX_OTHER_IMPORT_LINES) })
+export type ImportOtherOutboundArgs = z.input<typeof ImportOtherOutboundArgs>
+/** The other outbound screen's import dialog (?import=1), opened by the command from anywhere. */
+export const otherOutboundImportPath = () => `${OTHER_OUTBOUND_PATH}?import=1`
 
 export const OtherIdsArgs = z.strictObject({
   ids: z.array(z.number().int().positive()).min(1, 'common:validation.selectAtLeastOne').max(MAX_OTHER_BULK),
@@ -153,6 +177,15 @@ export const otherInoutCommands: readonly CommandDef<any>[] = [
       const r = await rt.callServer<CreatedOutbound>('outbound.other.create', args)
       rt.toast('success', 'other-inout:done.outboundCreated', { orderNo: r.orderNo })
       return r
+    },
+  }),
+  defineCommand<ImportOtherOutboundArgs>({
+    id: 'outbound.other.import', title: 'commands:outbound.other.import', section: 'document', permission: P.outboundImport,
+    input: ImportOtherOutboundArgs, output: ImportOutboundResult, server: true, keywords: [...KEYWORDS, 'excel', 'xlsx', 'import'],
+    when: on(OTHER_OUTBOUND_PATH),
+    run: async (_ctx, rt, args) => {
+      if (args === undefined) { rt.navigate(otherOutboundImportPath()); return undefined }
+      return rt.callServer<ImportOutboundResult>('outbound.other.import', args)
     },
   }),
   orderMove('outbound.other.validate', P.outboundValidate, 'other-inout:done.validated', OTHER_OUTBOUND_PATH),

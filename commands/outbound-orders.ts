@@ -148,7 +148,11 @@ export type ImportOutboundArgs = z.infer<typeof ImportOutboundArgs>
 /** Server answers. */
 export const CreatedOutbound = z.object({ id: z.number().int(), orderNo: z.string(), expectedQty: z.number().int(), lines: z.number().int() })
 export type CreatedOutbound = z.infer<typeof CreatedOutbound>
-export const LineShortage = z.object({ lineNo: z.number().int(), skuCode: z.string(), qty: z.number().int(), allocated: z.number().int(), short: z.number().int() })
+/** reason 'stock': no free stock; 'quota': the shop's stock allot quota is used up (quota: its size, quotaShort: the part it holds back). */
+export const LineShortage = z.object({
+  lineNo: z.number().int(), skuCode: z.string(), qty: z.number().int(), allocated: z.number().int(), short: z.number().int(),
+  reason: z.enum(['stock', 'quota']).optional(), quota: z.number().int().optional(), quotaShort: z.number().int().optional(),
+})
 export type LineShortage = z.infer<typeof LineShortage>
 /** One order a status move changed: from and to (src/domain/states/outbound-order.ts), what an allocation reserved or fell short of, what a release gave back. */
 export const OutboundChange = z.object({
@@ -262,6 +266,9 @@ function transition(id: string, permission: string, done: string, opts: { confir
       }
       const r = await rt.callServer<OutboundTransitionResult>(id, a)
       rt.toast('success', done, { count: r.changed.length, orderNo: r.changed.map((c) => c.orderNo).join(', ') })
+      // A line held back by its shop's stock allot quota says so (a stock shortage is the usual waiting).
+      const held = r.changed.flatMap((c) => (c.shortages ?? []).filter((s) => s.reason === 'quota').map((s) => ({ ...s, orderNo: c.orderNo })))
+      if (held.length) rt.toast('info', 'outbound:order.done.quotaShort', held[0]!)
       return r
     },
   })

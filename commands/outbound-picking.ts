@@ -193,6 +193,9 @@ const byMachine = <D extends { status: number }>(m: MachineDef<D>, id: string, k
 }
 const theTask = (ctx: CommandContext) => targetRows(ctx, 'task')[0]
 const atStation = (ctx: CommandContext) => ctx.route === '' || ctx.route.startsWith(PICKING_PATH)
+/** Other outbound picking (stock-out → other-pick; OTHER_PICK_PATH of ./other-inout, which imports this module): its tasks are claimed there too. */
+export const OTHER_PICK_ROUTE = '/stock-out/other-pick'
+const canClaimHere = (ctx: CommandContext) => atStation(ctx) || ctx.route.startsWith(OTHER_PICK_ROUTE)
 /** The wave pages and the picking task list: where a wave's picking list is printed. */
 const onWavesOrTasks = (ctx: CommandContext) => ctx.route === '' || ctx.route.startsWith(WAVE_PATH) || ctx.route.startsWith(PICKING_PATH)
 /** The waves a picking list command acts on: the wave pages' targets, else the waves of the selected picking tasks. */
@@ -280,7 +283,7 @@ export const pickingCommands: readonly CommandDef<any>[] = [
   }),
   defineCommand<ClaimTaskArgs>({
     id: 'outbound.pickTask.claim', title: 'commands:outbound.pickTask.claim', section: 'scan', permission: P.taskClaim,
-    input: ClaimTaskArgs, output: TaskClaimed, server: true, keywords: [...KEYWORDS, 'claim'], when: atStation,
+    input: ClaimTaskArgs, output: TaskClaimed, server: true, keywords: [...KEYWORDS, 'claim'], when: canClaimHere,
     enabled: byMachine(pickingTaskMachine, 'outbound.pickTask.claim', 'task'),
     run: async (ctx, rt, args) => {
       const taskNo = args?.taskNo ?? (theTask(ctx)?.taskNo as string | undefined)

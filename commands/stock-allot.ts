@@ -9,6 +9,8 @@ import { defineCommand, type CommandDef } from '../src/domain/commands'
 export const STOCK_ALLOT_PATH = '/stock-manage/stock-allot'
 export const STOCK_ALLOT_PERMISSIONS = { view: 'menu:stock-allot', add: 'stock-allot:add' } as const
 export const STOCK_ALLOT_API = { quotas: '/api/stock-allot/quotas' } as const
+/** The stock allot screen filtered to one document's quotas (the palette's jump to a TP number). */
+export const stockAllotDocPath = (allotNo: string) => `${STOCK_ALLOT_PATH}?no=${allotNo}`
 export const MAX_ALLOT_SHOPS = 100
 
 const code = z.string().trim().min(1, 'errors:field.required').max(80).transform((s) => s.toUpperCase())

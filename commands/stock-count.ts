@@ -42,9 +42,15 @@ const note = z.string().trim().max(200).nullish().transform((v) => (v ? v : null
 const thresholds = {
   thresholdUnits: z.number().int().min(0, 'errors:field.tooSmall').max(1_000_000).nullish(),
   thresholdPct: z.number().int().min(0, 'errors:field.tooSmall').max(1000).nullish(),
+  /** Money: |variance| × the SKU's style retail price above it asks a recount (a SKU without a price: not by value). */
+  thresholdValue: z.number().min(0, 'errors:field.tooSmall').max(1_000_000_000, 'errors:field.tooBig')
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'stocktake:errors.valueDecimals').nullish(),
 }
+/** ABC class of the SKUs whose locations are taken (computed from the last 90 days' outbound ledger rows; README "Counts"). */
+export const ABC_CLASSES = ['A', 'B', 'C'] as const
+const abcClass = z.enum(ABC_CLASSES, 'errors:field.invalidValue').nullish().transform((v) => v ?? null)
 
-/** A rule: which locations (area, location code range, SKU held), the variance that asks a recount, the cycle. */
+/** A rule: which locations (area, location code range, SKU held, ABC class held), the variance that asks a recount (units, %, value), the cycle (not counted within N days). */
 export const SaveRuleArgs = z.strictObject({
   id: z.number().int().positive().nullish(),
   name: z.string().trim().min(1, 'errors:field.required').max(60),
@@ -52,7 +58,9 @@ export const SaveRuleArgs = z.strictObject({
   locationFrom: optCode,
   locationTo: optCode,
   skuCode: optCode,
+  abcClass,
   ...thresholds,
+  /** Not counted within N days: a location with a finished count (task approved) in the last N days is not taken; never counted → taken. */
   frequencyDays: z.number().int().min(1, 'errors:field.tooSmall').max(3650).nullish(),
   enabled: z.boolean().default(true),
 })
@@ -69,6 +77,7 @@ export const CreatePlanArgs = z.strictObject({
   locationFrom: optCode,
   locationTo: optCode,
   skuCode: optCode,
+  abcClass,
   ...thresholds,
   locationsPerTask: z.number().int().min(1, 'errors:field.tooSmall').max(MAX_COUNT_TASK_LOCATIONS, 'stocktake:errors.maxLocations').default(MAX_COUNT_TASK_LOCATIONS),
   remark: note,

@@ -36,6 +36,10 @@ async function focusState(page: Page, path: string): Promise<string> {
       const first = a.closest('[role="search"]')!.querySelector('input, select')
       return first === a ? 'first-filter' : 'other-filter'
     }
+    // A form-first screen (a report form above its list, e.g. defective goods): the field it declares as its
+    // work (data-primary-focus), when that field stands before the grid.
+    if (grid && rows > 0 && a.hasAttribute('data-primary-focus') && /^(INPUT|SELECT|TEXTAREA)$/.test(a.tagName) && pageEl.contains(a)
+      && (a.compareDocumentPosition(grid) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0) return 'form-first'
     if (grid && rows > 0) return `not-the-rows:${a.tagName}#${a.id}`
     if (pageEl.contains(a) && /^(INPUT|SELECT|TEXTAREA)$/.test(a.tagName)) return 'field'
     if (a.tagName === 'MAIN') return 'main'
@@ -64,7 +68,7 @@ test('arrival: every screen of the menu opened from the palette has its work foc
     // Lazy chunk loaded and queries settled (grids say aria-busy while they fetch).
     await expect(area.locator('[aria-busy="true"], :scope > [role="status"]')).toHaveCount(0, { timeout: 15_000 })
     const kind = await area.evaluate((el) => el.querySelector('[role="grid"]') ? (el.querySelector('[role="grid"] [role="row"][data-row-id]') ? 'rows' : 'empty-list') : el.querySelector('[data-testid="scan-input"]') ? 'station' : 'other')
-    const expected = { rows: /^row0$/, 'empty-list': /^(first-filter|grid-row-none)$/, station: /^scan$/, other: /^(field|main|in-page:\w+)$/ }[kind]
+    const expected = { rows: /^(row0|form-first)$/, 'empty-list': /^(first-filter|grid-row-none)$/, station: /^scan$/, other: /^(field|main|in-page:\w+)$/ }[kind]
     // The work takes the focus by itself: the state is polled, no key is pressed.
     await expect.poll(() => focusState(page, s.path), { timeout: 15_000, message: `${s.path} (${kind})` }).toMatch(expected)
     const state = await focusState(page, s.path)

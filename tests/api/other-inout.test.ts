@@ -6,10 +6,15 @@
 // its shipment cannot be cancelled; the ToC list and rule waves never take it; a defective outbound takes only
 // Defective stock, while normal allocation still never does; the defective-outbound action reserves exactly the
 // selected Defective rows and releases them to picking. Invariants clean and explain under the numbers.
+// Part G: the inbound order import takes type Other with its reason column (each bad row named as the
+// single-order path refuses it), the other outbound import (template, dry run, all-or-nothing commit) makes
+// other outbound orders with their reason and stock status by the checks of outbound.other.create.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
+import ExcelJS from 'exceljs'
 import { createTestApp, queriesOf, type TestApp } from '../helpers/app'
-import { apiAs, expectOk, expectRefused, type ApiClient } from '../helpers/api'
+import { apiAs, expectOk, expectRefused, postFile, type ApiClient } from '../helpers/api'
 import { OTHER_API } from '../../commands/other-inout'
+import { INBOUND_ORDER_API } from '../../commands/inbound-orders'
 import { PICKING_API } from '../../commands/outbound-picking'
 import { addStock, checkInvariants, explainBalance, StockStatus } from '../../src/server/inventory/ledger'
 
@@ -278,5 +283,220 @@ describe('defective outbound', () => {
     }
     expect(await balance(e!.id, shelves[0]!.code)).toEqual({ on_hand: 6, locked: 0 })
     await invariantsClean()
+  })
+})
+
+/** An xlsx sheet: the header row, then the rows. */
+async function xlsx(head: string[], rows: unknown[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook()
+  const ws = wb.addWorksheet('S')
+  ws.addRow(head)
+  for (const r of rows) ws.addRow(r)
+  return Buffer.from(await wb.xlsx.writeBuffer())
+}
+const countOf = async (sqlText: string) => Number((await one<{ n: number }>(sqlText)).n)
+/** The fields of the dry run's errors on one sheet row. */
+const fieldsAt = (errors: any[], row: number) => errors.filter((e) => e.row === row).map((e) => e.field).sort()
+const errorAt = (errors: any[], row: number, field: string) => errors.find((e) => e.row === row && e.field === field)
+
+describe('other inbound by the inbound order import', () => {
+  const HEAD = ['Client reference', 'Inbound type', 'Other inbound reason', 'Supplier', 'Source no.', 'Expected arrival', 'Inspection', 'Batch', 'Boxes', 'Remark', 'SKU / UPC / FNSKU', 'Quantity']
+  const dry = async (rows: unknown[][]) => {
+    const r = await postFile(t, INBOUND_ORDER_API.dryRun, admin.headers, await xlsx(HEAD, rows))
+    expect(r.statusCode, r.body).toBe(200)
+    return r.json().data
+  }
+  const others = () => countOf('SELECT count(*)::int AS n FROM inbound_order WHERE tenant_id = 1 AND warehouse_id = 26 AND inbound_type = 7')
+  const allInbound = () => countOf('SELECT count(*)::int AS n FROM inbound_order WHERE tenant_id = 1 AND warehouse_id = 26')
+
+  it('the template gains the reason column and its values', async () => {
+    const r = await admin.get(INBOUND_ORDER_API.template)
+    expect(r.statusCode).toBe(200)
+    const wb = new ExcelJS.Workbook()
+    await wb.xlsx.load(r.rawPayload as unknown as ArrayBuffer)
+    const head = (wb.worksheets[0]!.getRow(1).values as unknown[]).slice(1).map((v) => String(v).replace(/\*$/, ''))
+    expect(head).toEqual(HEAD)
+    const values = wb.worksheets[1]!
+    const col = (values.getRow(1).values as unknown[]).indexOf('Other inbound reason')
+    expect(col).toBeGreaterThan(0)
+    expect(values.getColumn(col).values.slice(2)).toEqual(['Found stock', 'Return from sample', 'Correction', 'Internal return', 'Other'])
+    const zh = await admin.in({ lang: 'zh' }).get(INBOUND_ORDER_API.template)
+    const wbZh = new ExcelJS.Workbook()
+    await wbZh.xlsx.load(zh.rawPayload as unknown as ArrayBuffer)
+    expect((wbZh.worksheets[0]!.getRow(1).values as unknown[]).map((v) => String(v).replace(/\*$/, ''))).toContain('其他入库原因')
+  })
+
+  it('the dry run names each bad row as the single order refuses it; nothing is written; a good sheet makes other inbound orders with their reasons', async () => {
+    const [a, b, c] = skus
+    const before = await allInbound()
+    const bad = await dry([
+      ['G1', 'Other', 'Found stock', '', '', '', '', '', '', '', a!.code, 2],
+      ['G2', 'Other', '', '', '', '', '', '', '', '', b!.code, 1],
+      ['G3', 'Purchase', 'correction', '', '', '', '', '', '', '', c!.code, 1],
+      ['G4', 'Other', 'stolen', '', '', '', '', '', '', '', a!.code, 1],
+      ['G1', '', 'Correction', '', '', '', '', '', '', '', b!.code, 1],
+    ])
+    expect(bad).toMatchObject({ total: 5, creates: 0, rows: [] })
+    expect(fieldsAt(bad.errors, 2)).toEqual([])
+    expect(fieldsAt(bad.errors, 3)).toEqual(['otherReason'])
+    expect(errorAt(bad.errors, 3, 'otherReason')).toMatchObject({ messageKey: 'errors:field.required', column: 'Other inbound reason', message: 'Other inbound reason is required' })
+    expect(fieldsAt(bad.errors, 4)).toEqual(['otherReason'])
+    expect(errorAt(bad.errors, 4, 'otherReason')).toMatchObject({ messageKey: 'other-inout:errors.otherReasonType', message: 'A reason is given only on an other inbound order' })
+    expect(fieldsAt(bad.errors, 5)).toEqual(['otherReason'])
+    expect(errorAt(bad.errors, 5, 'otherReason')).toMatchObject({ messageKey: 'resources:import.enumUnknown', message: 'Other inbound reason: "stolen" is not one of the allowed values' })
+    // A later row of an order may not contradict its reason.
+    expect(fieldsAt(bad.errors, 6)).toEqual(['otherReason'])
+    expect(errorAt(bad.errors, 6, 'otherReason').messageKey).toBe('inbound:order.import.headerMismatch')
+    expect(await allInbound()).toBe(before)
+
+    const good = await dry([
+      ['G1', 'Other', 'Found stock', '', '', '', '', '', '', 'behind rack A', a!.code, 2],
+      ['G1', '', '', '', '', '', '', '', '', '', b!.code, 1],
+      ['G2', 'Other', 'correction', '', '', '', '', '', '', '', c!.code, 4],
+      ['G3', 'Purchase', '', '', '', '', '', '', '', '', a!.code, 1],
+    ])
+    expect(good.errors).toEqual([])
+    expect(good).toMatchObject({ total: 4, creates: 3 })
+    expect(await allInbound()).toBe(before)
+
+    // The commit checks the rows again: one bad row (type Other without its reason) refuses the whole file.
+    const othersBefore = await others()
+    const stale = await admin.cmd('inbound.order.import', { rows: [good.rows[0], good.rows[1], { ...good.rows[2], otherReason: null }, good.rows[3]] })
+    expect(stale.statusCode, stale.body).toBe(400)
+    expect(stale.json().errors).toEqual([expect.objectContaining({ field: 'rows.4.otherReason', messageKey: 'errors:field.required' })])
+    const wrong = await admin.cmd('inbound.order.import', { rows: [{ ...good.rows[3], otherReason: 'correction' }, good.rows[0]] })
+    expect(wrong.statusCode, wrong.body).toBe(400)
+    expect(wrong.json().errors[0]).toMatchObject({ field: 'rows.5.otherReason', messageKey: 'other-inout:errors.otherReasonType' })
+    expect(await allInbound()).toBe(before)
+
+    const made = await ok(admin, 'inbound.order.import', { rows: good.rows })
+    expect(made.created).toBe(3)
+    expect(made.orderNos.every((n: string) => /^RK\d{10}$/.test(n))).toBe(true)
+    expect(await others()).toBe(othersBefore + 2)
+    const rows = await q<{ order_no: string; inbound_type: number; other_reason: string | null; expected_qty: number; remark: string | null }>(
+      'SELECT order_no, inbound_type::int AS inbound_type, other_reason, expected_qty::int AS expected_qty, remark FROM inbound_order WHERE order_no = ANY($1) ORDER BY order_no', [made.orderNos])
+    expect(rows.map((r) => [r.inbound_type, r.other_reason, Number(r.expected_qty), r.remark])).toEqual([
+      [7, 'foundStock', 3, 'behind rack A'], [7, 'correction', 4, null], [1, null, 1, null],
+    ])
+    // The other inbound list shows them with their reasons.
+    const listed = (await admin.get(`${OTHER_API.inbound}?orderNo=${made.orderNos[0]}`)).json().data.records
+    expect(listed[0]).toMatchObject({ orderNo: made.orderNos[0], inboundType: 7, otherReason: 'foundStock' })
+    await invariantsClean()
+  })
+})
+
+describe('other outbound by import', () => {
+  const HEAD = ['Order reference', 'Outbound reason', 'Stock status', 'Receiver', 'Remark', 'SKU / UPC / FNSKU', 'Quantity']
+  const dry = async (rows: unknown[][], c: ApiClient = admin) => {
+    const r = await postFile(t, OTHER_API.outboundDryRun, c.headers, await xlsx(HEAD, rows))
+    expect(r.statusCode, r.body).toBe(200)
+    return r.json().data
+  }
+  const otherOut = () => countOf('SELECT count(*)::int AS n FROM outbound_order WHERE tenant_id = 1 AND warehouse_id = 26 AND order_type = 3')
+
+  it('the template has the translated headers and the reasons and stock statuses to choose from', async () => {
+    const r = await admin.get(OTHER_API.outboundTemplate)
+    expect(r.statusCode, r.body).toBe(200)
+    expect(r.headers['content-disposition']).toContain('OTHER_OUTBOUND_TEMPLATE.xlsx')
+    const wb = new ExcelJS.Workbook()
+    await wb.xlsx.load(r.rawPayload as unknown as ArrayBuffer)
+    expect((wb.worksheets[0]!.getRow(1).values as unknown[]).slice(1).map((v) => String(v).replace(/\*$/, ''))).toEqual(HEAD)
+    const values = wb.worksheets[1]!
+    const reasonCol = (values.getRow(1).values as unknown[]).indexOf('Outbound reason')
+    expect(values.getColumn(reasonCol).values.slice(2)).toEqual(['Scrap', 'Internal use', 'Defective outbound', 'Sample', 'Return to supplier', 'Other'])
+    const es = await admin.in({ lang: 'es-MX' }).get(OTHER_API.outboundTemplate)
+    const wbEs = new ExcelJS.Workbook()
+    await wbEs.xlsx.load(es.rawPayload as unknown as ArrayBuffer)
+    expect((wbEs.worksheets[0]!.getRow(1).values as unknown[]).slice(1).map((v) => String(v).replace(/\*$/, ''))).toEqual(
+      ['Referencia de la orden', 'Motivo de salida', 'Estado de existencia', 'Destinatario', 'Observación', 'SKU / UPC / FNSKU', 'Cantidad'])
+  })
+
+  it('the dry run names every bad row; nothing is written; a good sheet makes other outbound orders (CK) with reason and stock status, all or nothing', async () => {
+    const [a, b, c, d] = skus
+    const before = await otherOut()
+    const bad = await dry([
+      ['X1', 'Scrap', '', 'Scrap dealer', 'broken', a!.code, 2],
+      ['X1', '', '', '', '', 'NO-SUCH-SKU-XYZ', 1],
+      ['X2', 'Defective outbound', 'Normal', '', '', b!.code, 1],
+      ['X3', 'Teleport', '', '', '', c!.code, 1],
+      ['X4', 'sample', 'Frozen', '', '', c!.code, 1],
+      ['X5', '', '', '', '', c!.code, 1],
+      ['X1', 'Internal use', '', '', '', b!.code, 1],
+      ['X6', 'scrap', '', '', '', d!.code, 0],
+    ])
+    expect(bad).toMatchObject({ total: 8, creates: 0, rows: [] })
+    expect(fieldsAt(bad.errors, 2)).toEqual([])
+    expect(errorAt(bad.errors, 3, 'code')).toMatchObject({ messageKey: 'outbound:order.errors.codeUnknown', column: 'SKU / UPC / FNSKU' })
+    expect(fieldsAt(bad.errors, 4)).toEqual(['stockStatus'])
+    expect(errorAt(bad.errors, 4, 'stockStatus')).toMatchObject({ messageKey: 'other-inout:errors.defectiveStatus', message: 'A defective outbound takes defective stock: choose the stock status Defective' })
+    expect(fieldsAt(bad.errors, 5)).toEqual(['reason'])
+    expect(errorAt(bad.errors, 5, 'reason')).toMatchObject({ messageKey: 'resources:import.enumUnknown', message: 'Outbound reason: "Teleport" is not one of the allowed values' })
+    expect(fieldsAt(bad.errors, 6)).toEqual(['stockStatus'])
+    expect(errorAt(bad.errors, 6, 'stockStatus').messageKey).toBe('errors:field.invalidValue')
+    expect(fieldsAt(bad.errors, 7)).toEqual(['reason'])
+    expect(errorAt(bad.errors, 7, 'reason')).toMatchObject({ messageKey: 'errors:field.required', message: 'Outbound reason is required' })
+    expect(fieldsAt(bad.errors, 8)).toEqual(['reason'])
+    expect(errorAt(bad.errors, 8, 'reason').messageKey).toBe('outbound:orderImport.headerMismatch')
+    expect(fieldsAt(bad.errors, 9)).toEqual(['qty'])
+    expect(await otherOut()).toBe(before)
+    // In the operator's language.
+    const zh = await dry([['X3', 'Teleport', '', '', '', c!.code, 1]], admin.in({ lang: 'zh' }))
+    expect(zh.errors[0]).toMatchObject({ row: 2, field: 'reason', column: '出库原因' })
+
+    const good = await dry([
+      ['X1', 'Scrap', '', 'Scrap dealer', 'broken', a!.code, 2],
+      ['X1', '', '', '', '', b!.code, 1],
+      ['X1', '', '', '', '', a!.code, 1],
+      ['X2', 'Defective outbound', '', '', '', b!.code, 3],
+      ['X3', 'sample', 'Sample', 'Showroom', '', c!.code, 1],
+    ])
+    expect(good.errors).toEqual([])
+    expect(good).toMatchObject({ total: 5, creates: 3 })
+    expect(await otherOut()).toBe(before)
+
+    // The commit checks again: one bad row (a defective outbound asking for Normal stock) refuses the whole file.
+    const stale = await admin.cmd('outbound.other.import', { rows: [...good.rows.slice(0, 3), { ...good.rows[3], stockStatus: 1 }, good.rows[4]] })
+    expect(stale.statusCode, stale.body).toBe(400)
+    expect(stale.json()).toMatchObject({ messageKey: 'resources:import.invalid' })
+    expect(stale.json().errors).toEqual([expect.objectContaining({ field: 'rows.5.stockStatus', messageKey: 'other-inout:errors.defectiveStatus' })])
+    const unknownCode = await admin.cmd('outbound.other.import', { rows: [good.rows[0], { ...good.rows[4], code: 'GONE-CODE' }] })
+    expect(unknownCode.statusCode).toBe(400)
+    expect(unknownCode.json().errors[0]).toMatchObject({ field: 'rows.6.code', messageKey: 'outbound:order.errors.codeUnknown' })
+    expect(await otherOut()).toBe(before)
+
+    const made = await ok(admin, 'outbound.other.import', { rows: good.rows })
+    expect(made.created).toBe(3)
+    expect(made.orderNos.every((n: string) => /^CK\d{10}$/.test(n))).toBe(true)
+    expect(await otherOut()).toBe(before + 3)
+    const heads = await q<Record<string, unknown>>(`
+      SELECT order_no, order_type::int AS order_type, status::int AS status, other_reason, stock_status::int AS stock_status, consignee_name, remark, expected_qty::int AS expected_qty, line_count::int AS line_count
+      FROM outbound_order WHERE order_no = ANY($1) ORDER BY order_no`, [made.orderNos])
+    expect(heads.map((h) => [h.order_type, h.status, h.other_reason, h.stock_status, h.consignee_name, h.remark, Number(h.expected_qty), Number(h.line_count)])).toEqual([
+      // Lines of one SKU merged, as the form merges them.
+      [3, 0, 'scrap', StockStatus.Normal, 'Scrap dealer', 'broken', 4, 2],
+      [3, 0, 'defective', StockStatus.Defective, '', null, 3, 1],
+      [3, 0, 'sample', StockStatus.Sample, 'Showroom', null, 1, 1],
+    ])
+    const listed = (await admin.get(`${OTHER_API.outbound}?orderNo=${made.orderNos[1]}`)).json().data.records
+    expect(listed[0]).toMatchObject({ orderNo: made.orderNos[1], otherReason: 'defective', stockStatus: StockStatus.Defective, status: 0 })
+    // Imported orders follow the other outbound machine like any: void one (Draft → void).
+    await ok(admin, 'outbound.other.void', { ids: [Number((await one<{ id: number }>('SELECT id FROM outbound_order WHERE order_no = $1', [made.orderNos[2]])).id)] })
+    await invariantsClean()
+  })
+
+  it('an order of more lines than the form takes is refused at the row past the limit', async () => {
+    const rows = Array.from({ length: 501 }, (_, i) => (i === 0 ? ['BIG', 'Scrap', '', '', '', skus[0]!.code, 1] : ['BIG', '', '', '', '', skus[0]!.code, 1]))
+    const r = await dry(rows)
+    expect(r.errors).toEqual([expect.objectContaining({ row: 502, field: 'ref', messageKey: 'other-inout:otherOutboundImport.tooManyLines', message: 'Order reference BIG has too many lines (at most 500)' })])
+    expect(r).toMatchObject({ creates: 0, rows: [] })
+  })
+
+  it('needs the import button: the picker is refused the template, the dry run and the commit', async () => {
+    const picker = await apiAs(t, 'picker')
+    expect((await picker.get(OTHER_API.outboundTemplate)).statusCode).toBe(403)
+    expect((await postFile(t, OTHER_API.outboundDryRun, picker.headers, await xlsx(HEAD, [['P1', 'Scrap', '', '', '', skus[0]!.code, 1]]))).statusCode).toBe(403)
+    const before = await otherOut()
+    expect((await picker.cmd('outbound.other.import', { rows: [{ row: 2, ref: 'P1', reason: 'scrap', code: skus[0]!.code, qty: 1 }] })).statusCode).toBe(403)
+    expect(await otherOut()).toBe(before)
   })
 })

@@ -31,9 +31,10 @@ export const DOC_KINDS = [
   'resource.container', 'resource.location', 'resource.sku', 'resource.style', 'user', 'menu',
   'auditPlan', 'auditChecklist',
   'moveOrder',
-  'defectiveReport', 'sampleOut',
+  'defectiveReport', 'sampleOut', 'sampleMove',
   'countPlan', 'countTask',
   'replenishmentTask',
+  'stockAllot',
 ] as const
 export type DocKind = (typeof DOC_KINDS)[number]
 export type DocFixtures = Record<DocKind, DocFixture>
@@ -146,10 +147,10 @@ export async function makeEveryDocument(api: DocApi, run: string, faceSheetWaitM
   const style = (await get<{ records: { id: number; styleNo: string }[] }>('/api/resources/style?size=1')).records[0]!
   // A move order (YK): a move station's session.
   const move = await cmd<{ moveNo: string }>('move.station.open', {})
-  // A defective report (CP) and a sample out request (YP, from a sample lent for it): 1 + 1 of the last stock row that has them.
+  // A defective report (CP) and a sample out request (YP, from a sample lent for it: YJ): 1 + 1 of the last stock row that has them.
   const spare = stock.filter((r) => r.available >= 2 && (r.areaType === 1 || r.areaType === 2) && r.skuCode !== x && r.skuCode !== y).at(-1)!
   const defective = await cmd<{ reportNo: string }>('defective.report', { locationCode: spare.locationCode, skuCode: spare.skuCode, qty: 1, reason: 'damaged', remark: `doc-jump ${tag}` })
-  await cmd('sample.lend', { skuCode: spare.skuCode, qty: 1, fromLocationCode: spare.locationCode, toLocationCode: 'S-001' })
+  const lent = await cmd<{ moveNo: string }>('sample.lend', { skuCode: spare.skuCode, qty: 1, fromLocationCode: spare.locationCode, toLocationCode: 'S-001' })
   const sampleOut = await cmd<{ outNo: string }>('sampleOut.create', { purpose: `doc-jump ${tag}`, borrower: 'Marketing', lines: [{ skuCode: spare.skuCode, qty: 1, locationCode: 'S-001' }] })
 
   // An audit plan (JC) over SKU y's stock and its first checklist (JD).
@@ -164,6 +165,11 @@ export async function makeEveryDocument(api: DocApi, run: string, faceSheetWaitM
   const bulkRow = stock.find((r) => r.areaType === 1 && r.available >= 1 && stock.some((b) => b.skuCode === r.skuCode && b.areaType === 2))!
   const faceRow = stock.find((b) => b.skuCode === bulkRow.skuCode && b.areaType === 2)!
   const replenish = await cmd<{ created: string[]; updated: string[] }>('replenishment.task.create', { locationCode: faceRow.locationCode, skuCode: bulkRow.skuCode, qty: 1 })
+
+  // A stock allot (TP): SKU y's quota of 0 for a shop made for this run (no other order is held to it).
+  const site = (await get<{ records: { id: number }[] }>('/api/resources/site?size=1')).records[0]!
+  await cmd('resource.shop.add', { siteId: site.id, code: `SH-${tag}`, name: `Doc jump ${tag}` })
+  const allot = await cmd<{ allotNo: string }>('stock.allot.create', { code: y, lines: [{ shopCode: `SH-${tag}`, qty: 0 }], remark: `doc-jump ${tag}` })
 
   const doc = (number: string, also: Partial<Record<AltNumber, string>> = {}, scope: DocFixture['scope'] = 'warehouse'): DocFixture => ({ number, also, scope })
   return {
@@ -191,8 +197,10 @@ export async function makeEveryDocument(api: DocApi, run: string, faceSheetWaitM
     moveOrder: doc(move.moveNo),
     defectiveReport: doc(defective.reportNo),
     sampleOut: doc(sampleOut.outNo),
+    sampleMove: doc(lent.moveNo),
     countPlan: doc(count.planNo),
     countTask: doc(count.tasks[0]!),
     replenishmentTask: doc(replenish.created[0] ?? replenish.updated[0]!),
+    stockAllot: doc(allot.allotNo),
   }
 }

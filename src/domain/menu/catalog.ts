@@ -161,7 +161,7 @@ const TREE: Def[] = [
     ]),
     screen(7050, 'sample-out-management', 'sample-out-management', { buttons: [[7231, 'add'], [7232, 'complete']] }),
     screen(7051, 'sample-out-review', 'sample-out-review', { buttons: [[7130, 'approve']] }),
-    screen(7052, 'other-outbound', 'other-outbound', { buttons: [[7201, 'add'], [7202, 'validate'], [7203, 'release'], [7204, 'void']] }),
+    screen(7052, 'other-outbound', 'other-outbound', { buttons: [[7201, 'add'], [7202, 'validate'], [7203, 'release'], [7204, 'void'], [7230, 'import']] }),
     screen(7053, 'other-pick', 'other-pick'),
     screen(7054, 'other-ship', 'other-ship', { buttons: [[7205, 'ship']] }),
   ], { icon: 'outbound', section: 'stock-out' }),

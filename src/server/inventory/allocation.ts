@@ -44,7 +44,13 @@ export interface AllocationStrategy {
 }
 export const DEFAULT_STRATEGY: AllocationStrategy = { order: 'FIFO', bulkFirst: false }
 
-export interface LineShortage { lineNo: number; skuId: number; skuCode: string; qty: number; allocated: number; short: number }
+/**
+ * Why a line waits short: 'stock' — no free stock to take; 'quota' — the shop's stock allot quota of the
+ * SKU is used up by its open orders (README "Stock allot"; `quota` names it, `quotaShort` the part of the
+ * shortage the quota holds back — replenishment cannot fill that part).
+ */
+export type ShortReason = 'stock' | 'quota'
+export interface LineShortage { lineNo: number; skuId: number; skuCode: string; qty: number; allocated: number; short: number; reason: ShortReason; quota?: number; quotaShort?: number }
 export interface AllocationResult { orderNo: string; reserved: number; allocatedQty: number; expectedQty: number; shortages: LineShortage[] }
 
 const op = (a: AllocAuth): Operator => ({ userId: a.userId, username: a.username })
@@ -82,10 +88,39 @@ interface LineRow { id: number; lineNo: number; skuId: number; skuCode: string; 
 
 async function lockOrder(tx: AppTx, scope: Scope, orderId: number) {
   const [o] = rowsOf(await tx.execute(sql`
-    SELECT id, order_no, expected_qty, stock_status FROM outbound_order
+    SELECT id, order_no, expected_qty, stock_status, shop_id FROM outbound_order
     WHERE id = ${orderId} AND tenant_id = ${scope.tenantId} AND warehouse_id = ${scope.warehouseId} FOR UPDATE`))
   if (!o) throw notFound('outbound:order.errors.notFound', { id: orderId })
-  return { id: Number(o.id), orderNo: String(o.order_no), expectedQty: Number(o.expected_qty), stockStatus: Number(o.stock_status ?? StockStatus.Normal) }
+  return {
+    id: Number(o.id), orderNo: String(o.order_no), expectedQty: Number(o.expected_qty), stockStatus: Number(o.stock_status ?? StockStatus.Normal),
+    shopId: o.shop_id == null ? null : Number(o.shop_id),
+  }
+}
+
+/**
+ * Stock allot quotas (README "Stock allot") of a shop for the given SKUs here, each with what that shop's
+ * open outbound orders hold reserved of the SKU (this order's reservations included) — one statement per
+ * allocation call. A SKU absent from the map has no quota for the shop: it allocates unrestricted. Read
+ * under the SKUs' allocation locks, so no other allocation of these SKUs changes what is held meanwhile.
+ */
+export async function shopQuotas(q: Queryable, scope: Scope, shopId: number, skuIds: readonly number[]): Promise<Map<number, { quota: number; held: number }>> {
+  const out = new Map<number, { quota: number; held: number }>()
+  const ids = [...new Set(skuIds)]
+  if (!ids.length) return out
+  const rows = rowsOf(await q.execute(sql`
+    SELECT q.sku_id, q.qty, coalesce(h.held, 0)::int AS held
+    FROM stock_allot_quota q
+    LEFT JOIN (
+      SELECT b.sku_id, sum(r.qty) AS held FROM inventory_reservation r
+      JOIN inventory_balance b ON b.id = r.balance_id
+      JOIN outbound_order o ON o.tenant_id = r.tenant_id AND o.warehouse_id = r.warehouse_id AND o.order_no = r.doc_no
+      WHERE r.tenant_id = ${scope.tenantId} AND r.warehouse_id = ${scope.warehouseId} AND r.status = 0 AND r.doc_type = ${OUTBOUND_DOC}
+        AND o.shop_id = ${shopId} AND b.sku_id = ANY(${`{${ids.join(',')}}`}::int[])
+      GROUP BY b.sku_id) h ON h.sku_id = q.sku_id
+    WHERE q.tenant_id = ${scope.tenantId} AND q.warehouse_id = ${scope.warehouseId} AND q.shop_id = ${shopId}
+      AND q.sku_id = ANY(${`{${ids.join(',')}}`}::int[])`))
+  for (const r of rows) out.set(Number(r.sku_id), { quota: Number(r.qty), held: Number(r.held) })
+  return out
 }
 
 /**
@@ -127,12 +162,21 @@ export async function allocateOrder(tx: AppTx, auth: AllocAuth, orderId: number,
   }))
   let reserved = 0
   const shortages: LineShortage[] = []
+  // Stock allot quotas bind the order's shop on normal stock (other outbound of defective or sample stock
+  // is not sales stock): the room left per SKU = quota − what the shop's open orders hold already.
+  const quotas = order.shopId != null && order.stockStatus === StockStatus.Normal
+    ? await shopQuotas(tx, auth, order.shopId, lines.filter((l) => l.qty > l.allocated).map((l) => l.skuId))
+    : new Map<number, { quota: number; held: number }>()
   // Lines in SKU order, so concurrent allocators of multi-line orders take balance rows in one order
   // (on PostgreSQL, two orders reserving X then Y and Y then X deadlocked).
   for (const line of [...lines].sort((a, b) => a.skuId - b.skuId || a.lineNo - b.lineNo)) {
-    let need = line.qty - line.allocated
-    if (need <= 0) continue
-    for (const c of await candidates(tx, auth, line.skuId, line.batchNo, strategy)) {
+    const wanted = line.qty - line.allocated
+    if (wanted <= 0) continue
+    const q = quotas.get(line.skuId)
+    // Beyond the quota the line waits short, as when stock is missing (refresh inventory lock tries again).
+    const quotaShort = q ? Math.max(0, wanted - Math.max(0, q.quota - q.held)) : 0
+    let need = wanted - quotaShort
+    for (const c of need <= 0 ? [] : await candidates(tx, auth, line.skuId, line.batchNo, strategy)) {
       if (need <= 0) break
       let take = Math.min(need, c.free)
       const key = { tenantId: auth.tenantId, warehouseId: auth.warehouseId, locationId: c.locationId, skuId: line.skuId, batchNo: c.batchNo, stockStatus: strategy.stockStatus }
@@ -141,6 +185,7 @@ export async function allocateOrder(tx: AppTx, auth: AllocAuth, orderId: number,
         try {
           await reserveStock(tx, key, take, { docType: OUTBOUND_DOC, docNo: order.orderNo, docLine: line.lineNo, reason: 'reserve' }, op(auth))
           need -= take; reserved += take; line.allocated += take
+          if (q) q.held += take
           break
         } catch (e) {
           if (!(e instanceof AppError) || e.messageKey !== 'inventory:errors.insufficient') throw e
@@ -148,7 +193,12 @@ export async function allocateOrder(tx: AppTx, auth: AllocAuth, orderId: number,
         }
       }
     }
-    if (need > 0) shortages.push({ lineNo: line.lineNo, skuId: line.skuId, skuCode: line.skuCode, qty: line.qty, allocated: line.allocated, short: need })
+    if (need + quotaShort > 0) {
+      shortages.push({
+        lineNo: line.lineNo, skuId: line.skuId, skuCode: line.skuCode, qty: line.qty, allocated: line.allocated, short: need + quotaShort,
+        ...(quotaShort > 0 ? { reason: 'quota' as const, quota: q!.quota, quotaShort } : { reason: 'stock' as const }),
+      })
+    }
   }
   shortages.sort((a, b) => a.lineNo - b.lineNo)
   await syncAllocated(tx, orderId)

@@ -1293,6 +1293,17 @@ export interface paths {
      */
     post: operations["outbound.other.create"];
   };
+  "/api/commands/outbound.other.import": {
+    /**
+     * Import other outbound orders from Excel
+     * @description Import other outbound orders from Excel (`outbound.other.import`; title key `commands:outbound.other.import`).
+     *
+     * Permission: `other-outbound:import` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["outbound.other.import"];
+  };
   "/api/commands/outbound.other.release": {
     /**
      * Release other outbound orders to picking
@@ -4399,6 +4410,38 @@ export interface paths {
       };
       responses: {
         /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/other-inout/outbound/import/dry-run": {
+    /** Other outbound import dry run (multipart `file`): every bad row and cell at once; writes nothing */
+    post: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/other-inout/outbound/import/template": {
+    /** Other outbound import template (one row per line; rows with the same order reference make one order; reason, stock status, receiver and remark from its first row) */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description raw envelope */
         200: {
           content: never;
         };
@@ -12968,6 +13011,7 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
+          abcClass?: ("A" | "B" | "C") | null;
           areaCode?: string | null;
           locationCodes?: string[] | null;
           locationFrom?: string | null;
@@ -12979,6 +13023,7 @@ export interface operations {
           skuCode?: string | null;
           thresholdPct?: number | null;
           thresholdUnits?: number | null;
+          thresholdValue?: number | null;
         };
       };
     };
@@ -13031,6 +13076,7 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
+          abcClass?: ("A" | "B" | "C") | null;
           areaCode?: string | null;
           /** @default true */
           enabled?: boolean;
@@ -13042,6 +13088,7 @@ export interface operations {
           skuCode?: string | null;
           thresholdPct?: number | null;
           thresholdUnits?: number | null;
+          thresholdValue?: number | null;
         };
       };
     };
@@ -14050,6 +14097,7 @@ export interface operations {
               expectedArrival?: string | null;
               inboundType: number;
               inspectionMode: number;
+              otherReason?: ("foundStock" | "sampleReturn" | "correction" | "internalReturn" | "other") | null;
               qty: number;
               ref: string;
               remark?: string | null;
@@ -16380,13 +16428,17 @@ export interface operations {
                   orderNo: string;
                   released?: number;
                   returnTaskNo?: string | null;
-                  shortages?: {
+                  shortages?: ({
                       allocated: number;
                       lineNo: number;
                       qty: number;
+                      quota?: number;
+                      quotaShort?: number;
+                      /** @enum {string} */
+                      reason?: "stock" | "quota";
                       short: number;
                       skuCode: string;
-                    }[];
+                    })[];
                   to: number;
                 })[];
             };
@@ -16503,13 +16555,17 @@ export interface operations {
                   orderNo: string;
                   released?: number;
                   returnTaskNo?: string | null;
-                  shortages?: {
+                  shortages?: ({
                       allocated: number;
                       lineNo: number;
                       qty: number;
+                      quota?: number;
+                      quotaShort?: number;
+                      /** @enum {string} */
+                      reason?: "stock" | "quota";
                       short: number;
                       skuCode: string;
-                    }[];
+                    })[];
                   to: number;
                 })[];
             };
@@ -16573,13 +16629,17 @@ export interface operations {
                   orderNo: string;
                   released?: number;
                   returnTaskNo?: string | null;
-                  shortages?: {
+                  shortages?: ({
                       allocated: number;
                       lineNo: number;
                       qty: number;
+                      quota?: number;
+                      quotaShort?: number;
+                      /** @enum {string} */
+                      reason?: "stock" | "quota";
                       short: number;
                       skuCode: string;
-                    }[];
+                    })[];
                   to: number;
                 })[];
             };
@@ -16705,13 +16765,17 @@ export interface operations {
                   orderNo: string;
                   released?: number;
                   returnTaskNo?: string | null;
-                  shortages?: {
+                  shortages?: ({
                       allocated: number;
                       lineNo: number;
                       qty: number;
+                      quota?: number;
+                      quotaShort?: number;
+                      /** @enum {string} */
+                      reason?: "stock" | "quota";
                       short: number;
                       skuCode: string;
-                    }[];
+                    })[];
                   to: number;
                 })[];
               refused: ({
@@ -16782,13 +16846,17 @@ export interface operations {
                   orderNo: string;
                   released?: number;
                   returnTaskNo?: string | null;
-                  shortages?: {
+                  shortages?: ({
                       allocated: number;
                       lineNo: number;
                       qty: number;
+                      quota?: number;
+                      quotaShort?: number;
+                      /** @enum {string} */
+                      reason?: "stock" | "quota";
                       short: number;
                       skuCode: string;
-                    }[];
+                    })[];
                   to: number;
                 })[];
             };
@@ -16910,13 +16978,17 @@ export interface operations {
                   orderNo: string;
                   released?: number;
                   returnTaskNo?: string | null;
-                  shortages?: {
+                  shortages?: ({
                       allocated: number;
                       lineNo: number;
                       qty: number;
+                      quota?: number;
+                      quotaShort?: number;
+                      /** @enum {string} */
+                      reason?: "stock" | "quota";
                       short: number;
                       skuCode: string;
-                    }[];
+                    })[];
                   to: number;
                 })[];
             };
@@ -16978,13 +17050,17 @@ export interface operations {
                   orderNo: string;
                   released?: number;
                   returnTaskNo?: string | null;
-                  shortages?: {
+                  shortages?: ({
                       allocated: number;
                       lineNo: number;
                       qty: number;
+                      quota?: number;
+                      quotaShort?: number;
+                      /** @enum {string} */
+                      reason?: "stock" | "quota";
                       short: number;
                       skuCode: string;
-                    }[];
+                    })[];
                   to: number;
                 })[];
             };
@@ -17046,13 +17122,17 @@ export interface operations {
                   orderNo: string;
                   released?: number;
                   returnTaskNo?: string | null;
-                  shortages?: {
+                  shortages?: ({
                       allocated: number;
                       lineNo: number;
                       qty: number;
+                      quota?: number;
+                      quotaShort?: number;
+                      /** @enum {string} */
+                      reason?: "stock" | "quota";
                       short: number;
                       skuCode: string;
-                    }[];
+                    })[];
                   to: number;
                 })[];
             };
@@ -17114,13 +17194,17 @@ export interface operations {
                   orderNo: string;
                   released?: number;
                   returnTaskNo?: string | null;
-                  shortages?: {
+                  shortages?: ({
                       allocated: number;
                       lineNo: number;
                       qty: number;
+                      quota?: number;
+                      quotaShort?: number;
+                      /** @enum {string} */
+                      reason?: "stock" | "quota";
                       short: number;
                       skuCode: string;
-                    }[];
+                    })[];
                   to: number;
                 })[];
             };
@@ -17184,6 +17268,67 @@ export interface operations {
               id: number;
               lines: number;
               orderNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Import other outbound orders from Excel
+   * @description Import other outbound orders from Excel (`outbound.other.import`; title key `commands:outbound.other.import`).
+   *
+   * Permission: `other-outbound:import` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "outbound.other.import": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          rows: ({
+              code: string;
+              consigneeName?: string | null;
+              qty: number;
+              /** @enum {string} */
+              reason: "scrap" | "internalUse" | "defective" | "sample" | "supplierReturn" | "other";
+              ref: string;
+              remark?: string | null;
+              row: number;
+              stockStatus?: number | null;
+            })[];
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              created: number;
+              orderNos: string[];
             };
             /** @constant */
             responseCode: "0001";
@@ -17357,13 +17502,17 @@ export interface operations {
                   orderNo: string;
                   released?: number;
                   returnTaskNo?: string | null;
-                  shortages?: {
+                  shortages?: ({
                       allocated: number;
                       lineNo: number;
                       qty: number;
+                      quota?: number;
+                      quotaShort?: number;
+                      /** @enum {string} */
+                      reason?: "stock" | "quota";
                       short: number;
                       skuCode: string;
-                    }[];
+                    })[];
                   to: number;
                 })[];
             };
@@ -17425,13 +17574,17 @@ export interface operations {
                   orderNo: string;
                   released?: number;
                   returnTaskNo?: string | null;
-                  shortages?: {
+                  shortages?: ({
                       allocated: number;
                       lineNo: number;
                       qty: number;
+                      quota?: number;
+                      quotaShort?: number;
+                      /** @enum {string} */
+                      reason?: "stock" | "quota";
                       short: number;
                       skuCode: string;
-                    }[];
+                    })[];
                   to: number;
                 })[];
             };

@@ -99,7 +99,7 @@ function PlanDetail({ planNo }: { planNo: string }) {
       </div>
       <Facts testPrefix="count-plan" items={[
         ['status', t(dictLabelKey('countPlanStatus', plan.status))], ['source', t(`count-ui:plan.source.${plan.source === 'rule' ? 'rule' : 'hand'}`)],
-        ['locations', plan.locationCount], ['tasks', plan.taskCount], ['threshold', <Threshold key="t" units={plan.thresholdUnits} pct={plan.thresholdPct} />],
+        ['locations', plan.locationCount], ['tasks', plan.taskCount], ['threshold', <Threshold key="t" units={plan.thresholdUnits} pct={plan.thresholdPct} value={plan.thresholdValue} />],
         ['createdBy', plan.createdByName], ['createdAt', formatTime(plan.createdAt)], ['finishedAt', formatTime(plan.finishedAt) || '—'], ['remark', plan.remark],
       ]} />
       <section aria-labelledby="count-tasks-title" className="flex flex-col gap-2">

@@ -29,7 +29,7 @@ export const planColumns: GridColumn<PlanRecord>[] = [
   { id: 'locationCount', titleKey: F('locationCount'), width: 90, align: 'right' },
   { id: 'taskCount', titleKey: F('taskCount'), width: 80, align: 'right' },
   { id: 'submittedTasks', titleKey: F('submittedTasks'), width: 100, align: 'right' },
-  { id: 'thresholdUnits', titleKey: F('threshold'), width: 130, render: (r) => <Threshold units={r.thresholdUnits} pct={r.thresholdPct} /> },
+  { id: 'thresholdUnits', titleKey: F('threshold'), width: 130, render: (r) => <Threshold units={r.thresholdUnits} pct={r.thresholdPct} value={r.thresholdValue} /> },
   { id: 'remark', titleKey: F('remark'), width: 160, render: (r) => r.remark ?? '—' },
   { id: 'createdByName', titleKey: F('createdByName'), width: 110, render: (r) => r.createdByName ?? '—' },
   { id: 'createdAt', titleKey: F('createdAt'), width: 160, sortable: true, filter: 'dateRange', render: (r) => formatTime(r.createdAt) },
@@ -40,9 +40,10 @@ function Source({ value }: { value: string }) {
   const { t } = useTranslation()
   return <>{t(`count-ui:plan.source.${value === 'rule' ? 'rule' : 'hand'}`)}</>
 }
-export function Threshold({ units, pct }: { units: number | null; pct: number | null }) {
+export function Threshold({ units, pct, value }: { units: number | null; pct: number | null; value?: number | null }) {
   const { t } = useTranslation()
-  const parts = [units != null ? t('count-ui:plan.thresholdUnits', { n: units }) : null, pct != null ? t('count-ui:plan.thresholdPct', { n: pct }) : null].filter(Boolean)
+  const parts = [units != null ? t('count-ui:plan.thresholdUnits', { n: units }) : null, pct != null ? t('count-ui:plan.thresholdPct', { n: pct }) : null,
+    value != null ? t('count-ui:plan.thresholdValue', { n: value }) : null].filter(Boolean)
   return <>{parts.length ? parts.join(' · ') : '—'}</>
 }
 

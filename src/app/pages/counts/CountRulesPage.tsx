@@ -1,9 +1,9 @@
 // Rule management → inventory-check-rule (component 'rules/inventory-check-rule'): the inventory check
-// rules of the warehouse+tenant — name, storage area, location range, SKU, recount threshold (units, %),
-// cycle (count every N days: a location counted within the cycle is left out of the rule's next plan),
+// rules of the warehouse+tenant — name, storage area, location range, SKU, ABC class (computed from the
+// last 90 days' outbound ledger rows, README "Counts"), recount threshold (units, %, value), not counted
+// within N days (frequencyDays: a location counted within N days is left out of the rule's next plan),
 // enabled. Enter on a rule (or the edit button) opens its dialog; "new rule" an empty one; Enter saves
-// (count.rule.save), a refusal stays on the field it names. ABC class and last-counted selection are
-// not offered: the server's rule has no such criteria yet (the cycle covers "not counted lately").
+// (count.rule.save), a refusal stays on the field it names.
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataGrid, type GridColumn } from '../../grid'
@@ -11,7 +11,7 @@ import { formatTime } from '../../../domain/format'
 import { commandVisible } from '../../../domain/commands'
 import { Modal } from '../../palette/focus'
 import { useCommandContext, useCommandRegistry } from '../../palette'
-import { SaveRuleArgs } from '../../../../commands/stock-count'
+import { ABC_CLASSES, SaveRuleArgs } from '../../../../commands/stock-count'
 import { docInputCls as inputCls, useCommandSubmit, useFieldParts } from '../documents/formParts'
 import { fetchRules, RULE_GRID_ID, RULE_STATUS_OPTIONS, type RuleRecord } from './api'
 import { Threshold } from './CountManagerPage'
@@ -25,7 +25,8 @@ const columns: GridColumn<RuleRecord>[] = [
   { id: 'areaCode', titleKey: F('areaCode'), width: 110, render: (r) => r.areaCode ?? '—' },
   { id: 'locationFrom', titleKey: F('range'), width: 200, render: (r) => (r.locationFrom || r.locationTo ? `${r.locationFrom ?? '…'} – ${r.locationTo ?? '…'}` : '—') },
   { id: 'skuCode', titleKey: F('skuCode'), width: 160, render: (r) => r.skuCode ?? '—' },
-  { id: 'thresholdUnits', titleKey: F('threshold'), width: 150, render: (r) => <Threshold units={r.thresholdUnits} pct={r.thresholdPct} /> },
+  { id: 'abcClass', titleKey: F('abcClass'), width: 90, align: 'center', render: (r) => r.abcClass ?? '—' },
+  { id: 'thresholdUnits', titleKey: F('threshold'), width: 190, render: (r) => <Threshold units={r.thresholdUnits} pct={r.thresholdPct} value={r.thresholdValue} /> },
   { id: 'frequencyDays', titleKey: F('frequencyDays'), width: 110, align: 'right', render: (r) => r.frequencyDays ?? '—' },
   { id: 'updatedAt', titleKey: F('updatedAt'), width: 160, sortable: true, render: (r) => formatTime(r.updatedAt) },
 ]
@@ -39,18 +40,20 @@ function RuleDialog({ rule, onClose }: { rule: RuleRecord | null; onClose(): voi
   const [f, setF] = useState({
     name: str(rule?.name), areaCode: str(rule?.areaCode), locationFrom: str(rule?.locationFrom), locationTo: str(rule?.locationTo), skuCode: str(rule?.skuCode),
     thresholdUnits: str(rule?.thresholdUnits), thresholdPct: str(rule?.thresholdPct), frequencyDays: str(rule?.frequencyDays),
+    abcClass: str(rule?.abcClass), thresholdValue: str(rule?.thresholdValue),
   })
   const [enabled, setEnabled] = useState(rule ? rule.status === 1 : true)
   const { errors, setErrors, formError, busy, submit } = useCommandSubmit()
   const { errOf, fieldProps, fieldBox } = useFieldParts(uid, errors, LABEL)
-  const text = (k: keyof typeof f, opts: { numeric?: boolean; autoFocus?: boolean; max?: number } = {}) => (
-    <input {...fieldProps(k)} autoFocus={opts.autoFocus} inputMode={opts.numeric ? 'numeric' : undefined} className={inputCls(!!errOf(k))} value={f[k]} maxLength={opts.max ?? 40}
+  const text = (k: keyof typeof f, opts: { numeric?: boolean; decimal?: boolean; autoFocus?: boolean; max?: number } = {}) => (
+    <input {...fieldProps(k)} autoFocus={opts.autoFocus} inputMode={opts.decimal ? 'decimal' : opts.numeric ? 'numeric' : undefined} className={inputCls(!!errOf(k))} value={f[k]} maxLength={opts.max ?? 40}
       autoComplete="off" data-testid={`count-rule-${k}`} onChange={(e) => { setF({ ...f, [k]: e.target.value }); setErrors({}) }} />
   )
   const save = async () => {
     const args = {
       id: rule?.id ?? null, name: f.name, areaCode: f.areaCode || null, locationFrom: f.locationFrom || null, locationTo: f.locationTo || null, skuCode: f.skuCode || null,
       thresholdUnits: num(f.thresholdUnits), thresholdPct: num(f.thresholdPct), frequencyDays: num(f.frequencyDays), enabled,
+      abcClass: f.abcClass || null, thresholdValue: num(f.thresholdValue),
     }
     if (await submit('count.rule.save', SaveRuleArgs, args)) onClose()
   }
@@ -65,11 +68,20 @@ function RuleDialog({ rule, onClose }: { rule: RuleRecord | null; onClose(): voi
           {fieldBox('skuCode', text('skuCode'))}
           {fieldBox('locationFrom', text('locationFrom'))}
           {fieldBox('locationTo', text('locationTo'))}
+          {fieldBox('abcClass', (
+            <select {...fieldProps('abcClass')} className={inputCls(!!errOf('abcClass'))} value={f.abcClass} data-testid="count-rule-abcClass"
+              onChange={(e) => { setF({ ...f, abcClass: e.target.value }); setErrors({}) }}>
+              <option value="">{t('count-ui:rule.abcAny')}</option>
+              {ABC_CLASSES.map((c) => <option key={c} value={c}>{t(`count-ui:rule.abc.${c}`)}</option>)}
+            </select>
+          ))}
+          {fieldBox('frequencyDays', text('frequencyDays', { numeric: true, max: 4 }))}
         </div>
+        <p className="text-xs text-gray-600">{t('count-ui:rule.abcHint')}</p>
         <div className="grid grid-cols-3 gap-3">
           {fieldBox('thresholdUnits', text('thresholdUnits', { numeric: true, max: 7 }))}
           {fieldBox('thresholdPct', text('thresholdPct', { numeric: true, max: 4 }))}
-          {fieldBox('frequencyDays', text('frequencyDays', { numeric: true, max: 4 }))}
+          {fieldBox('thresholdValue', text('thresholdValue', { decimal: true, max: 14 }))}
         </div>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={enabled} data-testid="count-rule-enabled" onChange={(e) => setEnabled(e.target.checked)}

@@ -7,7 +7,7 @@ import { useId, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Modal } from '../../palette/focus'
-import { CreatePlanArgs, MAX_COUNT_TASK_LOCATIONS, type PlanMade } from '../../../../commands/stock-count'
+import { ABC_CLASSES, CreatePlanArgs, MAX_COUNT_TASK_LOCATIONS, type PlanMade } from '../../../../commands/stock-count'
 import { docInputCls as inputCls, useCommandSubmit, useFieldParts } from '../documents/formParts'
 import { fetchRules } from './api'
 
@@ -18,7 +18,7 @@ export function CreatePlanDialog({ onClose, onMade }: { onClose(): void; onMade(
   const { t } = useTranslation()
   const uid = useId()
   const [mode, setMode] = useState<'hand' | 'rule'>('hand')
-  const [f, setF] = useState({ ruleId: '', locationCodes: '', areaCode: '', locationFrom: '', locationTo: '', skuCode: '', thresholdUnits: '', thresholdPct: '', locationsPerTask: String(MAX_COUNT_TASK_LOCATIONS), remark: '' })
+  const [f, setF] = useState({ ruleId: '', locationCodes: '', areaCode: '', locationFrom: '', locationTo: '', skuCode: '', abcClass: '', thresholdUnits: '', thresholdPct: '', thresholdValue: '', locationsPerTask: String(MAX_COUNT_TASK_LOCATIONS), remark: '' })
   const rules = useQuery({ queryKey: ['count-rules-options'], queryFn: () => fetchRules({ page: 1, size: 200, status: '1' } as never), staleTime: 30_000 })
   const { errors, setErrors, formError, busy, submit } = useCommandSubmit()
   const { errOf, fieldProps, fieldBox } = useFieldParts(uid, errors, LABEL)
@@ -26,17 +26,17 @@ export function CreatePlanDialog({ onClose, onMade }: { onClose(): void; onMade(
 
   const save = async () => {
     const codes = f.locationCodes.split(/[\s,;]+/).filter(Boolean)
-    const common = { thresholdUnits: num(f.thresholdUnits), thresholdPct: num(f.thresholdPct), locationsPerTask: num(f.locationsPerTask) ?? MAX_COUNT_TASK_LOCATIONS, remark: f.remark || null }
+    const common = { thresholdUnits: num(f.thresholdUnits), thresholdPct: num(f.thresholdPct), thresholdValue: num(f.thresholdValue), locationsPerTask: num(f.locationsPerTask) ?? MAX_COUNT_TASK_LOCATIONS, remark: f.remark || null }
     const args = mode === 'rule'
       ? { ...common, ruleId: num(f.ruleId) }
-      : { ...common, ...(codes.length ? { locationCodes: codes } : {}), areaCode: f.areaCode || null, locationFrom: f.locationFrom || null, locationTo: f.locationTo || null, skuCode: f.skuCode || null }
+      : { ...common, ...(codes.length ? { locationCodes: codes } : {}), areaCode: f.areaCode || null, locationFrom: f.locationFrom || null, locationTo: f.locationTo || null, skuCode: f.skuCode || null, abcClass: f.abcClass || null }
     const out = await submit('count.plan.create', CreatePlanArgs, args)
     if (out) onMade((out.result as PlanMade).planNo)
   }
   // A location code refused by its place in the list shows under the list.
   const codesError = Object.keys(errors).filter((k) => k.startsWith('locationCodes')).map((k) => errOf(k)).find(Boolean)
-  const text = (k: keyof typeof f, opts: { numeric?: boolean; autoFocus?: boolean; max?: number } = {}) => (
-    <input {...fieldProps(k)} autoFocus={opts.autoFocus} inputMode={opts.numeric ? 'numeric' : undefined} className={inputCls(!!errOf(k))} value={f[k]}
+  const text = (k: keyof typeof f, opts: { numeric?: boolean; decimal?: boolean; autoFocus?: boolean; max?: number } = {}) => (
+    <input {...fieldProps(k)} autoFocus={opts.autoFocus} inputMode={opts.decimal ? 'decimal' : opts.numeric ? 'numeric' : undefined} className={inputCls(!!errOf(k))} value={f[k]}
       maxLength={opts.max ?? 80} autoComplete="off" data-testid={`count-plan-${k}`} onChange={set(k)} />
   )
 
@@ -75,12 +75,19 @@ export function CreatePlanDialog({ onClose, onMade }: { onClose(): void; onMade(
               {fieldBox('skuCode', text('skuCode'))}
               {fieldBox('locationFrom', text('locationFrom'))}
               {fieldBox('locationTo', text('locationTo'))}
+              {fieldBox('abcClass', (
+                <select {...fieldProps('abcClass')} className={inputCls(!!errOf('abcClass'))} value={f.abcClass} data-testid="count-plan-abcClass" onChange={set('abcClass')}>
+                  <option value="">{t('count-ui:rule.abcAny')}</option>
+                  {ABC_CLASSES.map((c) => <option key={c} value={c}>{t(`count-ui:rule.abc.${c}`)}</option>)}
+                </select>
+              ))}
             </div>
           </>
         )}
-        <div className="grid grid-cols-3 gap-3">
+        <div className="grid grid-cols-4 gap-3">
           {fieldBox('thresholdUnits', text('thresholdUnits', { numeric: true, max: 7 }))}
           {fieldBox('thresholdPct', text('thresholdPct', { numeric: true, max: 4 }))}
+          {fieldBox('thresholdValue', text('thresholdValue', { decimal: true, max: 14 }))}
           {fieldBox('locationsPerTask', text('locationsPerTask', { numeric: true, max: 2 }))}
         </div>
         {fieldBox('remark', text('remark', { max: 200 }))}

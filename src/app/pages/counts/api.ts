@@ -7,7 +7,7 @@ import { dictOptions } from '../../resources/columns'
 import { COUNT_API } from '../../../../commands/stock-count'
 
 export interface PlanRecord extends Record<string, unknown> {
-  id: number; planNo: string; status: number; source: string; ruleId: number | null; thresholdUnits: number | null; thresholdPct: number | null
+  id: number; planNo: string; status: number; source: string; ruleId: number | null; thresholdUnits: number | null; thresholdPct: number | null; thresholdValue?: number | null
   locationCount: number; taskCount: number; remark: string | null; createdByName: string | null; createdAt: string; finishedAt: string | null; submittedTasks: number
 }
 export interface TaskRecord extends Record<string, unknown> {
@@ -26,6 +26,8 @@ export interface AdjustmentRecord extends Record<string, unknown> {
 export interface RuleRecord extends Record<string, unknown> {
   id: number; name: string; areaCode: string | null; locationFrom: string | null; locationTo: string | null; skuCode: string | null
   thresholdUnits: number | null; thresholdPct: number | null; frequencyDays: number | null; status: number; updatedAt: string
+  /** 0055: ABC class criterion (computed from the ledger) and the value threshold (money). */
+  abcClass: 'A' | 'B' | 'C' | null; thresholdValue: number | null
 }
 /** The station's blind view of a task (never an expected quantity). */
 export interface StationView {

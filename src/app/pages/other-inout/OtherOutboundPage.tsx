@@ -3,12 +3,15 @@
 // (?form=new) opens the other outbound form; validate allocates (only the stock status asked for),
 // release makes the picking task (other-pick lists it, the picking station works it), void gives back what
 // the order holds; each button disabled with the status machine's reason. Enter opens the order's details.
+// Import (?import=1): an Excel sheet of other outbound orders (reason, stock status per order), checked by a dry
+// run that names every bad row, then imported all or nothing (outbound.other.import).
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { DataGrid, type GridColumn } from '../../grid'
 import { formatTime } from '../../../domain/format'
 import { outboundOrderDetailsPath } from '../../../../commands/outbound-orders'
-import { OTHER_OUTBOUND_PATH } from '../../../../commands/other-inout'
+import { OTHER_API, OTHER_OUTBOUND_PATH } from '../../../../commands/other-inout'
+import { ImportDialog } from '../../resources/ImportDialog'
 import { CommandButtons } from '../documents/CommandButtons'
 import { STATUS_OPTIONS } from '../outbound/orders/api'
 import { usePageSearch } from '../kit'
@@ -33,7 +36,7 @@ export const otherOutboundColumns: GridColumn<OtherOutboundRecord>[] = [
   { id: 'createdAt', titleKey: F('createdAt'), width: 150, sortable: true, filter: 'dateRange', render: (r) => formatTime(r.createdAt as string) },
 ]
 const filterColumns: GridColumn<OtherOutboundRecord>[] = [{ id: 'sku', titleKey: F('sku'), filter: 'text' }]
-const TOOLBAR = ['outbound.other.create', 'outbound.other.validate', 'outbound.other.release', 'outbound.other.void']
+const TOOLBAR = ['outbound.other.create', 'outbound.other.validate', 'outbound.other.release', 'outbound.other.void', 'outbound.other.import']
 
 export default function OtherOutboundPage() {
   const { t } = useTranslation()
@@ -49,6 +52,12 @@ export default function OtherOutboundPage() {
         toolbar={<CommandButtons ids={TOOLBAR} label="other-inout:otherOutbound.title" />}
       />
       {search.get('form') === 'new' && <OtherOutboundForm onClose={close} />}
+      {search.get('import') === '1' && (
+        <ImportDialog onClose={close} custom={{
+          titleKey: 'other-inout:otherOutboundImport.title', template: OTHER_API.outboundTemplate, dryRun: OTHER_API.outboundDryRun, commandId: 'outbound.other.import',
+          doneKey: 'other-inout:otherOutboundImport.done', gridId: GRID.outbound, testId: 'other-outbound-import', columnKey: (f) => `other-inout:otherOutboundImport.fields.${f}`,
+        }} />
+      )}
     </div>
   )
 }

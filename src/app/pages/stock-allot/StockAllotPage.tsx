@@ -2,7 +2,8 @@
 // each SKU's quota per shop with what the shop's orders hold (locked) and the SKU's allocable stock here.
 // Alt+N or the toolbar opens the form (?form=new): a SKU, then one row per shop (shop code, quantity; Alt+A
 // adds a shop), Ctrl+Enter runs stock.allot.create — "allocated not above allocable and not below locked"
-// refusals land on the line they name.
+// refusals land on the line they name. ?no=TP… (the palette's jump to a stock allot number) shows the quotas
+// that document set, with a way back to all of them.
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useLocation } from 'wouter'
 import { useTranslation } from 'react-i18next'
@@ -28,6 +29,8 @@ const columns: GridColumn<QuotaRecord>[] = [
   { id: 'updatedAt', titleKey: F('updatedAt'), width: 160, sortable: true, render: (r) => formatTime(r.updatedAt) },
 ]
 const fetchQuotas = (q: GridQuery) => api.get<{ records: QuotaRecord[]; total: number }>(STOCK_ALLOT_API.quotas, q)
+/** ?no=TP…: the quotas one stock allot document set (the palette's jump to a TP number). */
+const fetchQuotasOf = (allotNo: string) => (q: GridQuery) => fetchQuotas({ ...q, allotNo })
 
 interface Row { key: number; shopCode: string; qty: string }
 
@@ -93,12 +96,21 @@ export default function StockAllotPage() {
   const { t } = useTranslation()
   const search = new URLSearchParams(usePageSearch())
   const [, navigate] = useLocation()
+  const no = (search.get('no') ?? '').trim().toUpperCase()
+  // The grid's query key is its id: one per document, so a filtered page never shows another's cache.
+  const fetcher = no ? fetchQuotasOf(no) : fetchQuotas
   return (
     <div className="flex flex-col" data-testid="stock-allot">
       <h2 className="text-base font-semibold">{t('stockAllot:title')}</h2>
       <p className="text-sm text-slate-700">{t('stockAllot:intro')}</p>
+      {no && (
+        <p className="flex items-center gap-3 text-sm" data-testid="stock-allot-doc" data-no={no}>
+          <span className="font-medium">{t('stockAllot:filtered', { allotNo: no })}</span>
+          <button type="button" className="h-7 rounded border px-2 hover:bg-gray-50" onClick={() => navigate(STOCK_ALLOT_PATH)}>{t('stockAllot:showAll')}</button>
+        </p>
+      )}
       <DataGrid<QuotaRecord>
-        gridId="stock-allot" titleKey="stockAllot:title" columns={columns} fetcher={fetchQuotas} defaultSort="updatedAt:desc" rowId={(r) => String(r.id)}
+        key={no} gridId={no ? `stock-allot-${no}` : 'stock-allot'} titleKey="stockAllot:title" columns={columns} fetcher={fetcher} defaultSort="updatedAt:desc" rowId={(r) => String(r.id)}
         toolbar={<CommandButtons ids={['stock.allot.create']} label="stockAllot:title" />}
       />
       {search.get('form') === 'new' && <AllotForm onClose={() => navigate(STOCK_ALLOT_PATH, { replace: true })} />}

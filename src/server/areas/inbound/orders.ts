@@ -240,6 +240,8 @@ export const ORDER_SHEET = defineResource({
   fields: {
     ref: { kind: 'text', required: true, maxLength: 60 },
     inboundType: { kind: 'enum', dict: 'inboundType', required: true },
+    /** Other inbound (type Other 7) only, and then required: the reason (dict otherInboundReason). */
+    otherReason: { kind: 'enum', dict: 'otherInboundReason' },
     supplier: { kind: 'text', maxLength: 120 },
     sourceNo: { kind: 'text', maxLength: 60 },
     expectedArrival: { kind: 'date' },
@@ -252,11 +254,11 @@ export const ORDER_SHEET = defineResource({
   },
   list: { columns: ['ref'], defaultSort: 'ref:asc' },
   form: [['ref']],
-  import: { columns: ['ref', 'inboundType', 'supplier', 'sourceNo', 'expectedArrival', 'inspectionMode', 'batchNo', 'boxCount', 'remark', 'code', 'qty'], key: 'ref', templateName: 'INBOUND_ORDER_TEMPLATE', maxRows: MAX_IMPORT_LINES },
+  import: { columns: ['ref', 'inboundType', 'otherReason', 'supplier', 'sourceNo', 'expectedArrival', 'inspectionMode', 'batchNo', 'boxCount', 'remark', 'code', 'qty'], key: 'ref', templateName: 'INBOUND_ORDER_TEMPLATE', maxRows: MAX_IMPORT_LINES },
   existingTable: true,
 })
-const SHEET_HEADER_CELLS = ['inboundType', 'supplier', 'sourceNo', 'expectedArrival', 'inspectionMode', 'batchNo', 'boxCount', 'remark'] as const
-const HEADER_FIELDS = ['inboundType', 'supplierId', 'sourceNo', 'expectedArrival', 'inspectionMode', 'batchNo', 'boxCount', 'remark'] as const
+const SHEET_HEADER_CELLS = ['inboundType', 'otherReason', 'supplier', 'sourceNo', 'expectedArrival', 'inspectionMode', 'batchNo', 'boxCount', 'remark'] as const
+const HEADER_FIELDS = ['inboundType', 'otherReason', 'supplierId', 'sourceNo', 'expectedArrival', 'inspectionMode', 'batchNo', 'boxCount', 'remark'] as const
 
 export interface ImportDryRun {
   total: number
@@ -267,14 +269,28 @@ export interface ImportDryRun {
   errors: SheetError[]
 }
 
-/** An enum cell: its code value, or its label in any language. */
-function enumCell(dict: 'inboundType' | 'inspectionMode', v: unknown): number | undefined {
+/** A dictionary cell of an import sheet: its code value, or its label in any language (case ignored). */
+export function dictCell(dict: keyof typeof DICTIONARIES, v: unknown): string | undefined {
   const s = String(v).trim().toLowerCase()
   for (const e of DICTIONARIES[dict]) {
-    if (e.value === s || e.name.toLowerCase() === s) return Number(e.value)
-    for (const l of LANGUAGES) if (translate(l, dictLabelKey(dict, e.value)).toLowerCase() === s) return Number(e.value)
+    if (e.value.toLowerCase() === s || e.name.toLowerCase() === s) return e.value
+    for (const l of LANGUAGES) if (translate(l, dictLabelKey(dict, e.value)).toLowerCase() === s) return e.value
   }
   return undefined
+}
+/** An enum cell of a numeric dictionary. */
+const enumCell = (dict: 'inboundType' | 'inspectionMode', v: unknown): number | undefined => {
+  const e = dictCell(dict, v)
+  return e === undefined ? undefined : Number(e)
+}
+/** The order a sheet's rows of one reference make (the form's input: planOrder checks it as for the form). */
+const importInput = (group: readonly ImportOrderRow[]): OrderInput => {
+  const first = group[0]!
+  return {
+    inboundType: first.inboundType, otherReason: first.otherReason ?? null, supplierId: first.supplierId ?? null, sourceNo: first.sourceNo ?? null,
+    expectedArrival: first.expectedArrival ?? null, inspectionMode: first.inspectionMode, batchNo: first.batchNo ?? null, boxCount: first.boxCount ?? null,
+    remark: first.remark ?? null, lines: group.map((r) => ({ code: r.code.toUpperCase(), qty: r.qty, batchNo: null })),
+  }
 }
 
 
@@ -298,12 +314,7 @@ async function checkImportRows(q: Queryable, auth: Scope, rows: ImportOrderRow[]
         }
       }
     }
-    const input: OrderInput = {
-      inboundType: first.inboundType, supplierId: first.supplierId ?? null, sourceNo: first.sourceNo ?? null, expectedArrival: first.expectedArrival ?? null,
-      inspectionMode: first.inspectionMode, batchNo: first.batchNo ?? null, boxCount: first.boxCount ?? null, remark: first.remark ?? null,
-      lines: group.map((r) => ({ code: r.code.toUpperCase(), qty: r.qty, batchNo: null })),
-    }
-    const plan = await planOrder(q, auth, input, codes)
+    const plan = await planOrder(q, auth, importInput(group), codes)
     for (const i of plan.issues) {
       const m = /^lines\.(\d+)\.(\w+)$/.exec(i.field)
       const row = m ? group[Number(m[1])]!.row : first.row
@@ -336,11 +347,14 @@ export async function importDryRun(q: Queryable, auth: Scope, lang: Language, co
       if (!Number.isFinite(n)) { push(s.row, f, 'errors:field.invalidType'); bad = true; return undefined }
       return n
     }
+    const reasonText = cellText(c.otherReason)
+    const otherReason = reasonText ? dictCell('otherInboundReason', reasonText) : null
+    if (otherReason === undefined) { push(s.row, 'otherReason', 'resources:import.enumUnknown', { value: reasonText }); bad = true }
     const supplierText = cellText(c.supplier)
     const supplierId = supplierText ? suppliers.get(supplierText) : undefined
     if (supplierText && supplierId === undefined) { push(s.row, 'supplier', 'resources:import.refNotFound', { value: supplierText }); bad = true }
     const cand = {
-      row: s.row, ref: cellText(c.ref), inboundType: enumOf('inboundType'), supplierId: supplierId ?? null, sourceNo: cellText(c.sourceNo) || null,
+      row: s.row, ref: cellText(c.ref), inboundType: enumOf('inboundType'), otherReason: otherReason ?? null, supplierId: supplierId ?? null, sourceNo: cellText(c.sourceNo) || null,
       expectedArrival: cellText(c.expectedArrival).replace(/\//g, '-') || null, inspectionMode: enumOf('inspectionMode', 0),
       batchNo: cellText(c.batchNo) || null, boxCount: intOf('boxCount') ?? null, remark: cellText(c.remark) || null,
       code: cellText(c.code).toUpperCase(), qty: intOf('qty'),
@@ -374,12 +388,7 @@ defineHandler<ImportOrdersArgs>('inbound.order.import', async ({ tx, auth, args,
   const codes = await resolveCodes(tx, auth.tenantId, args.rows.map((r) => r.code))
   const orderNos: string[] = []
   for (const [, group] of groups) {
-    const first = group[0]!
-    const input: OrderInput = {
-      inboundType: first.inboundType, supplierId: first.supplierId ?? null, sourceNo: first.sourceNo ?? null, expectedArrival: first.expectedArrival ?? null,
-      inspectionMode: first.inspectionMode, batchNo: first.batchNo ?? null, boxCount: first.boxCount ?? null, remark: first.remark ?? null,
-      lines: group.map((r) => ({ code: r.code.toUpperCase(), qty: r.qty, batchNo: null })),
-    }
+    const input = importInput(group)
     const plan = await planOrder(tx, auth, input, codes)
     orderNos.push((await insertOrder(tx, auth, input, plan.lines)).orderNo)
   }

@@ -4,6 +4,7 @@
 // shop's outbound orders for the SKU here. The spec's "allocated not above allocable and not below locked":
 // each named shop's quota ≥ its locked, and Σ quotas of every shop of the SKU (the ones not named keep
 // theirs) ≤ allocable. One transaction: the document (TP), its lines, the quotas; every refusal names its line.
+// Allocation enforces the quotas: a shop's order reserves at most quota − locked, the rest waits short ('quota').
 import { eq, sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client'
 import { defineHandler } from '../../commands/registry'
@@ -14,7 +15,7 @@ import { rowsOf } from '../../db/rows'
 import { stockAllotQuota } from '../../db/schema/index'
 import { resourceTables } from '../../db/schema/resources'
 import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
-import { ALLOCATABLE_AREA_TYPES, OUTBOUND_DOC } from '../../inventory/allocation'
+import { ALLOCATABLE_AREA_TYPES, lockSkusForAllocation, OUTBOUND_DOC } from '../../inventory/allocation'
 import { StockStatus } from '../../../domain/dictionaries'
 import { resolveCodes } from '../inbound/orders'
 import type { z } from 'zod'
@@ -43,6 +44,9 @@ defineHandler<z.output<typeof AllotArgs>>('stock.allot.create', async ({ tx, aut
   const skuId = skuIds[0]!
   // The SKU's quotas are changed one document at a time (two allots of one SKU serialize here).
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`stock-allot:${auth.tenantId}:${auth.warehouseId}:${skuId}`}))`)
+  // Allocation reads the quotas (src/server/inventory/allocation.ts): no order of the SKU reserves while the
+  // locked quantities are checked and the new quotas written.
+  await lockSkusForAllocation(tx, auth, [skuId])
   const errors: { field: string; messageKey: string; params: Record<string, unknown> }[] = []
   const seen = new Map<number, number>()
   const lines: { shopId: number; shopCode: string; qty: number; locked: number }[] = []

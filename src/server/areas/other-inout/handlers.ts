@@ -23,7 +23,7 @@ import { rowsOf } from '../../db/rows'
 import { consumeReservation, reserveStock, type Operator } from '../../inventory/ledger'
 import { allocateOrder, lockSkusForAllocation, orderReservations, orderSkus, OUTBOUND_DOC, releaseOrder } from '../../inventory/allocation'
 import { strategyFor } from '../../inventory/outbound-strategy'
-import { insertOrder as insertInbound, orderFieldKey, planOrder } from '../inbound/orders'
+import { insertOrder as insertInbound, orderFieldKey, planOrder, type ResolvedSku } from '../inbound/orders'
 import { insertOrder as insertOutbound, planOutbound, type Header } from '../outbound/orders'
 import { makeWave, waveableOrders } from '../outbound/picking'
 import { outboundOrderMachine, shippedStatus, validatedStatus, type OutboundOrderFacts } from '../../../domain/states/outbound-order'
@@ -92,16 +92,33 @@ const otherHeader = (consigneeName: string | null, remark: string | null): Heade
   expectedDeliveryAt: null, associationNo: null, remark,
 })
 
-defineHandler<z.output<typeof CreateOtherOutboundArgs>>('outbound.other.create', async ({ tx, auth, args, setSummary }) => {
+type OtherOutboundInput = z.output<typeof CreateOtherOutboundArgs>
+
+/**
+ * An other outbound's checks against the database (the form's and the import's): the stock status it takes
+ * (default Defective for reason defective, else Normal; a defective outbound takes Defective only) and its
+ * lines (every code names exactly one SKU; lines of one SKU merged). Every issue at once, never throws.
+ */
+export async function planOther(q: Queryable, tenantId: number, args: Pick<OtherOutboundInput, 'reason' | 'stockStatus' | 'lines'>, codes?: Map<string, ResolvedSku[]>) {
   const issues: Issue[] = []
   const stockStatus = args.stockStatus ?? (args.reason === 'defective' ? StockStatus.Defective : StockStatus.Normal)
   // A defective outbound takes defective stock; any other reason may name the status it takes.
   if (args.reason === 'defective' && stockStatus !== StockStatus.Defective) issues.push({ field: 'stockStatus', messageKey: 'other-inout:errors.defectiveStatus' })
-  const plan = await planOutbound(tx, { shopId: null, siteId: null, carrierId: null, lines: args.lines }, auth.tenantId)
+  const plan = await planOutbound(q, { shopId: null, siteId: null, carrierId: null, lines: args.lines }, tenantId, codes)
   issues.push(...plan.issues)
-  if (issues.length) throw refuseAll(issues, OTHER_FIELD)
-  const r = await insertOutbound(tx, auth, otherHeader(args.consigneeName, args.remark), plan.lines, { other: { reason: args.reason, stockStatus } })
-  setSummary(`${r.orderNo} other outbound (${args.reason}, status ${stockStatus}) lines=${r.lines} qty=${r.expectedQty}`)
+  return { issues, lines: plan.lines, stockStatus }
+}
+
+/** Inserts a checked other outbound (Draft, CK…) with its reason and stock status. */
+export async function insertOther(tx: AppTx, auth: AuthContext, args: Pick<OtherOutboundInput, 'reason' | 'consigneeName' | 'remark'>, plan: Awaited<ReturnType<typeof planOther>>) {
+  return insertOutbound(tx, auth, otherHeader(args.consigneeName, args.remark), plan.lines, { other: { reason: args.reason, stockStatus: plan.stockStatus } })
+}
+
+defineHandler<OtherOutboundInput>('outbound.other.create', async ({ tx, auth, args, setSummary }) => {
+  const plan = await planOther(tx, auth.tenantId, args)
+  if (plan.issues.length) throw refuseAll(plan.issues, OTHER_FIELD)
+  const r = await insertOther(tx, auth, args, plan)
+  setSummary(`${r.orderNo} other outbound (${args.reason}, status ${plan.stockStatus}) lines=${r.lines} qty=${r.expectedQty}`)
   return r
 })
 

@@ -1,11 +1,12 @@
 // Other inbound, other outbound, other pick, other ship and defective outbound (issue 20, part E1): the read
 // side as declared lists over the inbound and outbound flows' own lists (the same fields and filters,
 // narrowed to type Other), the picking tasks of other outbound orders, and the defective stock. Importing
-// this module registers the commands' handlers (./handlers.ts).
+// this module registers the commands' handlers (./handlers.ts). Part G: the other outbound import's template
+// and dry run (./import.ts, which also registers outbound.other.import).
 import { and, eq, sql } from 'drizzle-orm'
 import type { Area } from '../../http/area'
-import { defineRoute, registerRoutes } from '../../http/route'
-import { listQuerySchema, outer, runList, type ListDef } from '../../http/list'
+import { defineRoute, raw, registerRoutes } from '../../http/route'
+import { contentDisposition, listQuerySchema, outer, runList, type ListDef } from '../../http/list'
 import { inboundOrder, inventoryBalance, outboundOrder, pickingTask } from '../../db/schema/index'
 import { resourceTables } from '../../db/schema/resources'
 import { timeoutHours } from '../../inventory/timeouts'
@@ -14,6 +15,9 @@ import { orderList as outboundOrderList } from '../outbound/orders'
 import { outboundSettings, taskList, type OutboundSettings } from '../outbound/picking'
 import { DICTIONARIES, InboundType, OrderType, OutboundOrderStatus, StockStatus } from '../../../domain/dictionaries'
 import { OTHER_API, OTHER_PERMISSIONS as P } from '../../../../commands/other-inout'
+import { receiveOneFile } from '../../http/upload'
+import { templateWorkbook } from '../../resources/importer'
+import { OTHER_OUTBOUND_SHEET, otherImportDryRun } from './import'
 import './handlers'
 
 const OS = OutboundOrderStatus
@@ -139,6 +143,21 @@ export const otherInoutArea: Area = (app, { db }) => {
       summary: 'Defective stock (stock status Defective) by location and SKU: on hand, held by open orders, free to send out',
       query: listQuerySchema(DEFECTIVE_LIST),
       handler: ({ query, auth }) => runList(db, DEFECTIVE_LIST, query, auth),
+    }),
+    defineRoute({
+      method: 'GET', url: OTHER_API.outboundTemplate, tags: ['other-inout'], envelope: 'raw', auth: 'scoped', permission: P.outboundImport,
+      summary: 'Other outbound import template (one row per line; rows with the same order reference make one order; reason, stock status, receiver and remark from its first row)',
+      handler: async ({ raw: req }, reply) => {
+        const buf = await templateWorkbook(OTHER_OUTBOUND_SHEET, req.lang)
+        reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', contentDisposition('OTHER_OUTBOUND_TEMPLATE.xlsx'))
+        return raw(buf)
+      },
+    }),
+    defineRoute({
+      method: 'POST', url: OTHER_API.outboundDryRun, tags: ['other-inout'], envelope: 'main', auth: 'scoped', permission: P.outboundImport, rawBody: true,
+      summary: 'Other outbound import dry run (multipart `file`): every bad row and cell at once; writes nothing',
+      handler: async ({ auth, raw: req }) => otherImportDryRun(db, auth, req.lang, (await receiveOneFile(req, 'template')).content),
     }),
   ])
 }

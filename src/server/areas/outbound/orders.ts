@@ -21,7 +21,7 @@ import { cellText, idsByCodeOrName, openDocumentSheet, withHeaderCells, type She
 import { resourceTables } from '../../db/schema/resources'
 import { outboundOrder, shop, site } from '../../db/schema/index'
 import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
-import { allocateOrder, lockSkusForAllocation, orderSkus, OUTBOUND_DOC, releaseOrder, orderReservations } from '../../inventory/allocation'
+import { allocateOrder, lockSkusForAllocation, orderSkus, OUTBOUND_DOC, releaseOrder, orderReservations, shopQuotas, type ShortReason } from '../../inventory/allocation'
 import { reasonOfRow } from '../../inventory/ledger'
 import { replenishForShortages } from '../replenishment/generate'
 import { enabledRules, strategyFor } from '../../inventory/outbound-strategy'
@@ -225,8 +225,10 @@ async function orderTypeOf(tx: AppTx, id: number): Promise<number> {
 
 async function allocate(tx: AppTx, auth: AuthContext, h: Head): Promise<Partial<OutboundChange>> {
   const r = await allocateOrder(tx, allocAuth(auth), h.id, await strategyFor(tx, auth, await orderTypeOf(tx, h.id)))
-  // Lines short while bulk holds the SKU: a replenishment task tops up the pick face (issue 20).
-  if (r.shortages.length) await replenishForShortages(tx, auth, h.id, r.shortages)
+  // Lines short while bulk holds the SKU: a replenishment task tops up the pick face (issue 20) — for the
+  // part stock is missing, not the part the shop's stock allot quota holds back.
+  const stockShort = r.shortages.map((x) => ({ skuId: x.skuId, short: x.short - (x.quotaShort ?? 0) })).filter((x) => x.short > 0)
+  if (stockShort.length) await replenishForShortages(tx, auth, h.id, stockShort)
   return { allocatedQty: r.allocatedQty, expectedQty: r.expectedQty, shortages: r.shortages.map(({ skuId: _s, ...rest }) => rest) }
 }
 
@@ -741,6 +743,26 @@ const exportColumns = (lang: Language): ExportColumn<Row>[] => [
   { key: 'createdAt', titleKey: 'outbound:order.fields.createdAt', width: 20 },
 ]
 
+/**
+ * The reason each short line of an order waiting for stock (validated, or in force outside a wave) waits:
+ * 'quota' when its shop's stock allot quota of the SKU is used up by the shop's open orders, else 'stock';
+ * null for a line not short or an order not waiting. One read of the quotas for the order.
+ */
+async function shortReasons(q: Queryable, auth: Scope, h: Row, lines: Record<string, unknown>[]): Promise<(l: Record<string, unknown>) => ShortReason | null> {
+  const isShort = (l: Record<string, unknown>) => Number(l.qty) > Number(l.allocatedQty)
+  const waiting = (Number(h.status) === S.Approve || Number(h.status) === S.Effective) && !h.waveNo
+  if (!waiting || !lines.some(isShort)) return () => null
+  const [o] = rowsOf(await q.execute(sql`SELECT shop_id, stock_status FROM outbound_order WHERE id = ${Number(h.id)}`))
+  const quotas = o?.shop_id != null && Number(o.stock_status ?? 1) === 1
+    ? await shopQuotas(q, auth, Number(o.shop_id), lines.filter(isShort).map((l) => Number(l.skuId)))
+    : new Map<number, { quota: number; held: number }>()
+  return (l) => {
+    if (!isShort(l)) return null
+    const x = quotas.get(Number(l.skuId))
+    return x && x.held >= x.quota ? 'quota' : 'stock'
+  }
+}
+
 /** One order in the caller's scope with its lines, open reservations, ledger rows and history — or undefined. */
 export async function orderDetail(q: Queryable, auth: Scope, key: string | number) {
   const def = await listFor(q, auth)
@@ -755,6 +777,8 @@ export async function orderDetail(q: Queryable, auth: Scope, key: string | numbe
     LEFT JOIN product_style st ON st.id = s.style_id LEFT JOIN product_color co ON co.id = s.color_id LEFT JOIN product_size si ON si.id = s.size_id
     WHERE l.order_id = ${h.id} ORDER BY l.line_no`))
   const reservations = (await orderReservations(q, auth, orderNo)).map((r) => ({ id: r.id, lineNo: r.lineNo, locationCode: r.locationCode, skuCode: r.skuCode, batchNo: r.batchNo, qty: r.qty }))
+  // Why a line of an order waiting for stock is short: its shop's stock allot quota used up ('quota'), else 'stock'.
+  const waitingFor = await shortReasons(q, auth, h, lines)
   const ledger = rowsOf(await q.execute(sql`
     SELECT g.id, g.created_at AS "createdAt", g.doc_no AS "docNo", g.doc_line AS "docLine", l.code AS "locationCode", s.sku_code AS "skuCode",
       b.batch_no AS "batchNo", g.delta_on_hand AS "deltaOnHand", g.delta_locked AS "deltaLocked", g.operator_name AS "operatorName",
@@ -781,7 +805,10 @@ export async function orderDetail(q: Queryable, auth: Scope, key: string | numbe
   return {
     order: h,
     packing,
-    lines: lines.map((l) => ({ ...l, id: n(l.id), lineNo: n(l.lineNo), skuId: n(l.skuId), qty: n(l.qty), allocatedQty: n(l.allocatedQty), pickedQty: n(l.pickedQty), shippedQty: n(l.shippedQty) })),
+    lines: lines.map((l) => ({
+      ...l, id: n(l.id), lineNo: n(l.lineNo), skuId: n(l.skuId), qty: n(l.qty), allocatedQty: n(l.allocatedQty), pickedQty: n(l.pickedQty), shippedQty: n(l.shippedQty),
+      waitingFor: waitingFor(l),
+    })),
     reservations,
     // The reason as a code + params (rows written before codes read into them), translated by the client.
     ledger: ledger.map(({ doc_type, reason, reason_params, ...g }) => ({

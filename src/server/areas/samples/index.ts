@@ -175,6 +175,22 @@ registerDocumentLookup({
   },
 })
 
+registerDocumentLookup({
+  type: 'sampleMove', titleKey: 'samples:document.sampleMove', prefixes: [DOC_PREFIX.sampleMove], permission: P.samplesView, group: 'document',
+  opens: { path: '/in-house-work/sample-manager?moveNo={no}', testId: 'sample-move-doc' },
+  async search(db, auth, q, limit, lang) {
+    const term = q.trim().toUpperCase()
+    return rowsOf(await db.execute(sql`
+      SELECT m.id, m.move_no, m.kind, m.qty, s.sku_code FROM sample_move m JOIN product_sku s ON s.id = m.sku_id
+      WHERE m.tenant_id = ${auth.tenantId} AND m.warehouse_id = ${auth.warehouseId} AND m.move_no ILIKE ${containsPattern(term)}
+      ORDER BY (m.move_no = ${term}) DESC, m.id DESC LIMIT ${limit}`)).map((r) => ({
+      type: 'sampleMove', id: n(r.id), number: String(r.move_no),
+      title: `${translate(lang, 'samples:document.sampleMove')} · ${translate(lang, `samples:manager.${String(r.kind)}`)} · ${String(r.sku_code)} ×${n(r.qty)}`,
+      path: `/in-house-work/sample-manager?moveNo=${encodeURIComponent(String(r.move_no))}`,
+    }))
+  },
+})
+
 export const samplesArea: Area = (app, { db }) => {
   const list = (url: string, summary: string, permission: string, def: ListDef) => listRoute(db, def, { url, summary, tags: ['samples'], permission })
   registerRoutes(app, [

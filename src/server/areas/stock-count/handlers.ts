@@ -27,6 +27,7 @@ import { rowsOf } from '../../db/rows'
 import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
 import { changeStockBatch, StockStatus, type DocRef, type Operator, type StockChange } from '../../inventory/ledger'
 import { resolveCodes } from '../inbound/orders'
+import { holdsAbcClass, type AbcClass } from './abc'
 import { CountPlanStatus } from '../../../domain/dictionaries'
 import { countersOf, countTaskMachine, type CountTaskFacts } from '../../../domain/states/count-task'
 import {
@@ -75,15 +76,17 @@ defineHandler<z.output<typeof SaveRuleSchema>>('count.rule.save', async ({ tx, a
     const [r] = rowsOf(await tx.execute(sql`
       UPDATE count_rule SET name = ${args.name}, storage_area_id = ${areaId}, location_from = ${args.locationFrom}, location_to = ${args.locationTo}, sku_id = ${skuId},
         threshold_units = ${args.thresholdUnits ?? null}, threshold_pct = ${args.thresholdPct ?? null}, frequency_days = ${args.frequencyDays ?? null}, status = ${status},
+        abc_class = ${args.abcClass}, threshold_value = ${args.thresholdValue ?? null},
         updated_at = now(), updated_by = ${auth.userId}
       WHERE id = ${args.id} AND tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId} RETURNING id`))
     if (!r) throw notFound('stocktake:errors.ruleNotFound', { id: args.id })
     id = n(r.id)
   } else {
     const [r] = rowsOf(await tx.execute(sql`
-      INSERT INTO count_rule (tenant_id, warehouse_id, name, storage_area_id, location_from, location_to, sku_id, threshold_units, threshold_pct, frequency_days, status, created_by, updated_by)
+      INSERT INTO count_rule (tenant_id, warehouse_id, name, storage_area_id, location_from, location_to, sku_id, threshold_units, threshold_pct, frequency_days, status, created_by, updated_by,
+        abc_class, threshold_value)
       VALUES (${auth.tenantId}, ${auth.warehouseId}, ${args.name}, ${areaId}, ${args.locationFrom}, ${args.locationTo}, ${skuId}, ${args.thresholdUnits ?? null},
-        ${args.thresholdPct ?? null}, ${args.frequencyDays ?? null}, ${status}, ${auth.userId}, ${auth.userId}) RETURNING id`))
+        ${args.thresholdPct ?? null}, ${args.frequencyDays ?? null}, ${status}, ${auth.userId}, ${auth.userId}, ${args.abcClass}, ${args.thresholdValue ?? null}) RETURNING id`))
     id = n(r!.id)
   }
   setSummary(`rule ${args.name}`)
@@ -93,7 +96,12 @@ defineHandler<z.output<typeof SaveRuleSchema>>('count.rule.save', async ({ tx, a
 // ---------------------------------------------------------------------------------------------
 // Plans and their tasks
 
-interface Criteria { areaId: number | null; from: string | null; to: string | null; skuId: number | null; frequencyDays: number | null }
+/**
+ * frequencyDays is the rule's "not counted within N days": a location with a finished count task
+ * (approved) reviewed in the last N days is not taken; a location never counted is. abcClass: the
+ * location holds stock of a SKU of that class (./abc.ts, computed from the ledger).
+ */
+interface Criteria { areaId: number | null; from: string | null; to: string | null; skuId: number | null; frequencyDays: number | null; abcClass: AbcClass | null }
 
 /** Locations a rule or a by-hand range takes: active, in route order (code), not in a count still open, not counted within the cycle. */
 async function locationsBy(q: Queryable, scope: Scope, c: Criteria): Promise<number[]> {
@@ -104,6 +112,7 @@ async function locationsBy(q: Queryable, scope: Scope, c: Criteria): Promise<num
       ${c.from ? sql`AND upper(l.code) >= ${c.from}` : sql``}
       ${c.to ? sql`AND upper(l.code) <= ${c.to}` : sql``}
       ${c.skuId != null ? sql`AND EXISTS (SELECT 1 FROM inventory_balance b WHERE b.location_id = l.id AND b.sku_id = ${c.skuId} AND b.on_hand > 0)` : sql``}
+      ${c.abcClass ? sql`AND ${holdsAbcClass(scope, sql`l.id`, c.abcClass)}` : sql``}
       AND NOT EXISTS (SELECT 1 FROM count_task_location ctl JOIN count_task ct ON ct.id = ctl.task_id WHERE ctl.location_id = l.id AND ct.status IN (${S.Unclaimed}, ${S.InventoryToBeCounted}, ${S.WaitingForApproval}))
       ${c.frequencyDays != null ? sql`AND NOT EXISTS (SELECT 1 FROM count_task_location ctl JOIN count_task ct ON ct.id = ctl.task_id WHERE ctl.location_id = l.id AND ct.status = ${S.Finished}
         AND ct.reviewed_at > now() - make_interval(days => ${c.frequencyDays}))` : sql``}
@@ -146,6 +155,7 @@ defineHandler<z.output<typeof CreatePlanSchema>>('count.plan.create', async ({ t
   let crit: Criteria | null = null
   let thresholdUnits = args.thresholdUnits ?? null
   let thresholdPct = args.thresholdPct ?? null
+  let thresholdValue = args.thresholdValue ?? null
   if (args.ruleId) {
     const [r] = rowsOf(await tx.execute(sql`SELECT * FROM count_rule WHERE id = ${args.ruleId} AND tenant_id = ${auth.tenantId} AND warehouse_id = ${auth.warehouseId}`))
     if (!r) throw fieldError('ruleId', 'stocktake:errors.ruleNotFound', { id: args.ruleId })
@@ -153,13 +163,15 @@ defineHandler<z.output<typeof CreatePlanSchema>>('count.plan.create', async ({ t
     crit = {
       areaId: r.storage_area_id == null ? null : n(r.storage_area_id), from: (r.location_from as string | null) ?? null, to: (r.location_to as string | null) ?? null,
       skuId: r.sku_id == null ? null : n(r.sku_id), frequencyDays: r.frequency_days == null ? null : n(r.frequency_days),
+      abcClass: (r.abc_class as AbcClass | null) ?? null,
     }
     thresholdUnits ??= r.threshold_units == null ? null : n(r.threshold_units)
     thresholdPct ??= r.threshold_pct == null ? null : n(r.threshold_pct)
+    thresholdValue ??= r.threshold_value == null ? null : n(r.threshold_value)
   } else if (!args.locationCodes?.length) {
-    if (!args.areaCode && !args.locationFrom && !args.locationTo && !args.skuCode) throw fieldError('locationCodes', 'stocktake:errors.planCriteria')
+    if (!args.areaCode && !args.locationFrom && !args.locationTo && !args.skuCode && !args.abcClass) throw fieldError('locationCodes', 'stocktake:errors.planCriteria')
     if (args.locationFrom && args.locationTo && args.locationFrom > args.locationTo) throw fieldError('locationTo', 'stocktake:errors.rangeOrder', { from: args.locationFrom, to: args.locationTo })
-    crit = { areaId: await areaIdOf(tx, auth, args.areaCode), from: args.locationFrom, to: args.locationTo, skuId: await skuIdOf(tx, auth, args.skuCode), frequencyDays: null }
+    crit = { areaId: await areaIdOf(tx, auth, args.areaCode), from: args.locationFrom, to: args.locationTo, skuId: await skuIdOf(tx, auth, args.skuCode), frequencyDays: null, abcClass: args.abcClass }
   }
   const found = crit ? await locationsBy(tx, auth, crit) : await locationsByCode(tx, auth, args.locationCodes!)
   if (!found.length) throw conflict('stocktake:errors.planEmpty')
@@ -168,8 +180,8 @@ defineHandler<z.output<typeof CreatePlanSchema>>('count.plan.create', async ({ t
   // The task path (warehouse/task-path-configuration): tasks are cut along the walk, each task's locations in its order.
   const locationIds = await orderLocations(tx, auth, found, 'count', planNo)
   const [p] = rowsOf(await tx.execute(sql`
-    INSERT INTO count_plan (tenant_id, warehouse_id, plan_no, source, rule_id, threshold_units, threshold_pct, location_count, remark, created_by, created_by_name)
-    VALUES (${auth.tenantId}, ${auth.warehouseId}, ${planNo}, ${args.ruleId ? 'rule' : 'hand'}, ${args.ruleId ?? null}, ${thresholdUnits}, ${thresholdPct},
+    INSERT INTO count_plan (tenant_id, warehouse_id, plan_no, source, rule_id, threshold_units, threshold_pct, threshold_value, location_count, remark, created_by, created_by_name)
+    VALUES (${auth.tenantId}, ${auth.warehouseId}, ${planNo}, ${args.ruleId ? 'rule' : 'hand'}, ${args.ruleId ?? null}, ${thresholdUnits}, ${thresholdPct}, ${thresholdValue},
       ${locationIds.length}, ${args.remark}, ${auth.userId}, ${auth.username}) RETURNING id`))
   const planId = n(p!.id)
   await tx.execute(sql`
@@ -204,11 +216,11 @@ async function refreshPlan(tx: AppTx, planId: number): Promise<number> {
 // ---------------------------------------------------------------------------------------------
 // Tasks: load, claim, the station
 
-interface TaskHead extends CountTaskFacts { id: number; planId: number; planNo: string; round: number; recountOf: number | null; recountTaskId: number | null; thresholdUnits: number | null; thresholdPct: number | null }
+interface TaskHead extends CountTaskFacts { id: number; planId: number; planNo: string; round: number; recountOf: number | null; recountTaskId: number | null; thresholdUnits: number | null; thresholdPct: number | null; thresholdValue: number | null }
 
 export async function loadTask(q: Queryable, scope: Scope, taskNo: string, lock = true): Promise<TaskHead> {
   const [r] = rowsOf(await q.execute(sql`
-    SELECT t.*, p.plan_no, p.threshold_units, p.threshold_pct, rc.task_no AS recount_task_no FROM count_task t JOIN count_plan p ON p.id = t.plan_id
+    SELECT t.*, p.plan_no, p.threshold_units, p.threshold_pct, p.threshold_value, rc.task_no AS recount_task_no FROM count_task t JOIN count_plan p ON p.id = t.plan_id
     LEFT JOIN count_task rc ON rc.id = t.recount_task_id
     WHERE t.tenant_id = ${scope.tenantId} AND t.warehouse_id = ${scope.warehouseId} AND t.task_no = ${taskNo}
     ${lock ? sql`FOR UPDATE OF t` : sql``}`))
@@ -220,6 +232,7 @@ export async function loadTask(q: Queryable, scope: Scope, taskNo: string, lock 
     excludedUserIds: excluded, recountTaskNo: r.recount_task_no == null ? null : String(r.recount_task_no), planId: n(r.plan_id), planNo: String(r.plan_no),
     round: n(r.round), recountOf: r.recount_of == null ? null : n(r.recount_of), recountTaskId: r.recount_task_id == null ? null : n(r.recount_task_id),
     thresholdUnits: r.threshold_units == null ? null : n(r.threshold_units), thresholdPct: r.threshold_pct == null ? null : n(r.threshold_pct),
+    thresholdValue: r.threshold_value == null ? null : n(r.threshold_value),
   }
 }
 
@@ -331,13 +344,27 @@ export async function reconcile(q: Queryable, scope: Scope, taskId: number): Pro
   })).filter((r) => r.scanned || r.expected !== 0 || r.onHandNow !== 0)
 }
 
-/** Beyond the plan's threshold (units or percent of on hand at the position); no threshold of either kind → never. */
-const beyond = (t: Pick<TaskHead, 'thresholdUnits' | 'thresholdPct'>, r: Reconciled): boolean => {
+/**
+ * Beyond the plan's threshold (units, percent of on hand at the position, or value: |variance| × the
+ * SKU's style retail price — a SKU without a price is not judged by value); no threshold of any kind → never.
+ */
+const beyond = (t: Pick<TaskHead, 'thresholdUnits' | 'thresholdPct' | 'thresholdValue'>, r: Reconciled, prices: ReadonlyMap<number, number>): boolean => {
   const d = Math.abs(r.counted - r.expected)
   if (d === 0) return false
   if (t.thresholdUnits != null && d > t.thresholdUnits) return true
   if (t.thresholdPct != null && d * 100 > t.thresholdPct * Math.max(r.expected, 0)) return true
+  const price = prices.get(r.skuId)
+  if (t.thresholdValue != null && price != null && d * price > t.thresholdValue) return true
   return false
+}
+
+/** The style retail price of each SKU that has one (SKUs without a price are absent). */
+async function retailPrices(q: Queryable, scope: Scope, skuIds: readonly number[]): Promise<Map<number, number>> {
+  if (!skuIds.length) return new Map()
+  const rows = rowsOf(await q.execute(sql`
+    SELECT s.id, st.retail_price FROM product_sku s JOIN product_style st ON st.id = s.style_id AND st.tenant_id = s.tenant_id
+    WHERE s.tenant_id = ${scope.tenantId} AND s.id = ANY(${intArray([...new Set(skuIds)])}) AND st.retail_price IS NOT NULL`))
+  return new Map(rows.map((r) => [n(r.id), n(r.retail_price)]))
 }
 
 async function taskLocationIds(q: Queryable, taskId: number): Promise<number[]> {
@@ -364,9 +391,10 @@ defineHandler<{ taskNo: string }>('count.task.submit', async ({ tx, auth, args, 
   }
   // A first count with a variance beyond the plan's threshold: a recount by another operator (the counter is not told why: blind).
   let recount = ''
-  if (t.round === 0 && (t.thresholdUnits != null || t.thresholdPct != null)) {
+  if (t.round === 0 && (t.thresholdUnits != null || t.thresholdPct != null || t.thresholdValue != null)) {
     const rows = await reconcile(tx, auth, t.id)
-    if (rows.some((r) => beyond(t, r))) recount = await makeRecount(tx, auth, { ...t, claimedBy: auth.userId })
+    const prices = t.thresholdValue != null ? await retailPrices(tx, auth, rows.filter((r) => r.counted !== r.expected).map((r) => r.skuId)) : new Map<number, number>()
+    if (rows.some((r) => beyond(t, r, prices))) recount = await makeRecount(tx, auth, { ...t, claimedBy: auth.userId })
   }
   await refreshPlan(tx, t.planId)
   setSummary(`${t.taskNo} ${S.InventoryToBeCounted}→${S.WaitingForApproval}${recount ? ` recount ${recount}` : ''}`)

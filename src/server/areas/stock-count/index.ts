@@ -34,6 +34,8 @@ const RULE_LIST = {
   select: {
     id: countRule.id, name: countRule.name, storageAreaId: countRule.storageAreaId, locationFrom: countRule.locationFrom, locationTo: countRule.locationTo,
     skuId: countRule.skuId, thresholdUnits: countRule.thresholdUnits, thresholdPct: countRule.thresholdPct, frequencyDays: countRule.frequencyDays,
+    abcClass: countRule.abcClass,
+    thresholdValue: sql<number | null>`${outer(countRule.thresholdValue)}::float8`.mapWith(Number).as('threshold_value'),
     status: countRule.status, updatedAt: countRule.updatedAt,
     /** The codes the rule names (the rule list and its edit dialog show and send codes). */
     areaCode: sql<string | null>`(SELECT sa.code FROM storage_area sa WHERE sa.id = ${outer(countRule.storageAreaId)})`.as('area_code'),
@@ -51,6 +53,7 @@ const PLAN_LIST = {
   select: {
     id: countPlan.id, planNo: countPlan.planNo, status: countPlan.status, source: countPlan.source, ruleId: countPlan.ruleId,
     thresholdUnits: countPlan.thresholdUnits, thresholdPct: countPlan.thresholdPct, locationCount: countPlan.locationCount, taskCount: countPlan.taskCount,
+    thresholdValue: sql<number | null>`${outer(countPlan.thresholdValue)}::float8`.mapWith(Number).as('threshold_value'),
     remark: countPlan.remark, createdByName: countPlan.createdByName, createdAt: countPlan.createdAt, finishedAt: countPlan.finishedAt,
     /** Tasks submitted or finished: the plan machine's cancel reads it (src/domain/states/count-task.ts). */
     submittedTasks: sql<number>`(SELECT count(*)::int FROM count_task st WHERE st.plan_id = ${outer(countPlan.id)} AND st.status IN (${CountPlanStatus.WaitingForApproval}, ${CountPlanStatus.Finished}))`.as('submitted_tasks'),
@@ -216,7 +219,7 @@ export const stockCountArea: Area = (app, { db }) => {
         if (countersOf(t).includes(auth.userId)) throw forbidden('stocktake:errors.fourEyes', { taskNo: t.taskNo })
         const rows = await reconcile(db, auth, t.id)
         return {
-          task: { taskNo: t.taskNo, planNo: t.planNo, status: t.status, round: t.round, recountTaskNo: t.recountTaskNo, thresholdUnits: t.thresholdUnits, thresholdPct: t.thresholdPct },
+          task: { taskNo: t.taskNo, planNo: t.planNo, status: t.status, round: t.round, recountTaskNo: t.recountTaskNo, thresholdUnits: t.thresholdUnits, thresholdPct: t.thresholdPct, thresholdValue: t.thresholdValue },
           lines: rows.map((r) => ({ locationCode: r.locationCode, skuCode: r.skuCode, counted: r.counted, expected: r.expected, onHandNow: r.onHandNow, variance: r.counted - r.expected, position: r.position })),
         }
       },

@@ -1,6 +1,6 @@
 // Drizzle declarations of counts — see ../migrations/0046_stock_count.sql. Lists read through these;
 // writes are plain SQL in src/server/areas/stock-count and the ledger service.
-import { pgTable, serial, bigserial, bigint, integer, text, smallint, boolean, timestamp, primaryKey } from 'drizzle-orm/pg-core'
+import { pgTable, serial, bigserial, bigint, integer, text, smallint, boolean, timestamp, primaryKey, numeric } from 'drizzle-orm/pg-core'
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -16,6 +16,9 @@ export const countRule = pgTable('count_rule', {
   thresholdUnits: integer('threshold_units'),
   thresholdPct: integer('threshold_pct'),
   frequencyDays: integer('frequency_days'),
+  /** 0055: the ABC class (computed from the ledger) whose SKUs' locations the rule takes. */
+  abcClass: text('abc_class'),
+  thresholdValue: numeric('threshold_value', { precision: 14, scale: 2 }),
   status: smallint('status').notNull(),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
@@ -33,6 +36,7 @@ export const countPlan = pgTable('count_plan', {
   ruleId: integer('rule_id'),
   thresholdUnits: integer('threshold_units'),
   thresholdPct: integer('threshold_pct'),
+  thresholdValue: numeric('threshold_value', { precision: 14, scale: 2 }),
   locationCount: integer('location_count').notNull(),
   taskCount: integer('task_count').notNull(),
   remark: text('remark'),

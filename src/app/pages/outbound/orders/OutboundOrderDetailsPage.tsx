@@ -42,6 +42,7 @@ const LINE_COLUMNS: DocColumn<OutboundOrderLine>[] = [
   { id: 'platformCode', labelKey: F('platformCode'), kind: 'code' },
   { id: 'qty', labelKey: F('qty'), kind: 'number' },
   { id: 'allocatedQty', labelKey: F('allocatedQty'), kind: 'number' },
+  { id: 'waitingFor', labelKey: F('waitingFor'), render: (r) => (r.waitingFor ? i18next.t(`outbound:order.shortReason.${r.waitingFor}`) : ''), wrap: true },
   { id: 'pickedQty', labelKey: F('pickedQty'), kind: 'number' },
   { id: 'shippedQty', labelKey: F('actualQty'), kind: 'number' },
 ]

@@ -19,6 +19,8 @@ export interface OutboundOrderRecord extends Record<string, unknown> {
 export interface OutboundOrderLine {
   id: number; lineNo: number; skuId: number; skuCode: string; styleNo: string | null; colorName: string | null; sizeName: string | null
   platformCode: string | null; qty: number; allocatedQty: number; pickedQty: number; shippedQty: number
+  /** Why a short line of a waiting order waits: its shop's stock allot quota is used up, or stock is missing. */
+  waitingFor?: 'stock' | 'quota' | null
 }
 export interface OutboundReservation { id: number; lineNo: number; locationCode: string; skuCode: string; batchNo: string | null; qty: number }
 export interface OutboundLedgerRow {
