@@ -23,11 +23,13 @@ import { sampleCommands } from './samples'
 import { moveCommands } from './moves'
 import { stockAllotCommands } from './stock-allot'
 import { otherInoutCommands } from './other-inout'
+import { tobOrderCommands } from './tob-orders'
 import { taskPoolCommands } from './task-pool'
 import { auditPlanCommands } from './audit-plans'
 import { replenishmentCommands } from './replenishment'
+import { cartonCommands } from './cartons'
 
-export const ALL_COMMANDS: readonly CommandDef<any>[] = [...faceSheetCommands, ...shellCommands, ...gridCommands, ...adminCommands, ...adminResourceCommands, ...resourceCommandList, ...stockCommands, ...inspectionCommands, ...shelvingCommands, ...receivingCommands, ...inboundOrderCommands, ...inboundExtraCommands, ...outboundOrderCommands, ...pickingCommands, ...sortingCommands, ...shippingCommands, ...countCommands, ...sampleCommands, ...moveCommands, ...stockAllotCommands, ...otherInoutCommands, ...taskPoolCommands, ...replenishmentCommands, ...auditPlanCommands]
+export const ALL_COMMANDS: readonly CommandDef<any>[] = [...faceSheetCommands, ...shellCommands, ...gridCommands, ...adminCommands, ...adminResourceCommands, ...resourceCommandList, ...stockCommands, ...inspectionCommands, ...shelvingCommands, ...receivingCommands, ...inboundOrderCommands, ...inboundExtraCommands, ...outboundOrderCommands, ...pickingCommands, ...sortingCommands, ...shippingCommands, ...countCommands, ...sampleCommands, ...moveCommands, ...stockAllotCommands, ...otherInoutCommands, ...tobOrderCommands, ...taskPoolCommands, ...replenishmentCommands, ...auditPlanCommands, ...cartonCommands]
 
 /** Static registry; throws at import on a duplicate id. */
 export const commandRegistry = new CommandRegistry(ALL_COMMANDS)

@@ -11,6 +11,7 @@ import { OrderType, PLATFORM_CODES } from '../src/domain/dictionaries'
 import { enabledOver } from '../src/domain/states/machine'
 import { MERGE_MAX, MERGE_MIN, mergeVerdict, outboundOrderMachine } from '../src/domain/states/outbound-order'
 import { dateOnlySchema, screenFieldLabels } from '../src/domain/validation'
+import { TOB_HEADER_SHAPE } from '../src/domain/tob'
 
 export const OUTBOUND_ORDER_PATH = '/stock-out/ToC/sales-outbound'
 export const OUTBOUND_ORDER_DETAILS_PATH = '/stock-out/ToC/sales-outbound/details'
@@ -77,6 +78,8 @@ export const OutboundHeaderInput = z.strictObject({
   expectedDeliveryAt: dateOnlySchema.nullish(),
   associationNo: optText(64),
   remark: optText(500),
+  // Issue 21 part J: the ToB order's fields (src/domain/tob.ts; refused on a ToC order).
+  ...TOB_HEADER_SHAPE,
 })
 
 export const CreateOutboundArgs = OutboundHeaderInput.extend({

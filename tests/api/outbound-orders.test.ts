@@ -383,6 +383,8 @@ describe('list, document lookup', () => {
 
 describe('Excel import', () => {
   const HEAD = ['Order reference', 'Platform', 'Platform order no.', 'Shop', 'Shipping method', 'Consignee', 'Consignee phone', 'Address', 'Country', 'State', 'City', 'Postcode', 'Remark', 'SKU / UPC / FNSKU', 'Quantity']
+  // Issue 21 part J: the order type and the ToB columns follow (optional; tob-orders.test.ts imports with them).
+  const TOB_HEAD = ['Order type', 'Association no.', 'Destination warehouse', 'Expected container no.', 'Logistics provider', 'Channel', 'Business type', 'Box mark', 'Pickup or self delivery', 'Product nature surcharges']
   async function sheet(rows: unknown[][]): Promise<Buffer> {
     const wb = new ExcelJS.Workbook()
     const ws = wb.addWorksheet('S')
@@ -397,7 +399,7 @@ describe('Excel import', () => {
     expect(r.statusCode).toBe(200)
     const wb = new ExcelJS.Workbook()
     await wb.xlsx.load(r.rawPayload as unknown as ArrayBuffer)
-    expect((wb.worksheets[0]!.getRow(1).values as unknown[]).slice(1).map((v) => String(v).replace(/\*$/, ''))).toEqual(HEAD)
+    expect((wb.worksheets[0]!.getRow(1).values as unknown[]).slice(1).map((v) => String(v).replace(/\*$/, ''))).toEqual([...HEAD, ...TOB_HEAD])
   })
 
   it('the dry run lists every bad row and writes nothing; the fixed sheet imports every order in one transaction', async () => {

@@ -19,7 +19,7 @@ import { registeredScreenKeys } from '../../src/app/pages/registry'
 const NOT_BUILT: readonly string[] = [
   // basic data, commodity, warehouse
   'basic-data/commission-relationship', 'basic-data/spv', 'basic-data/receiving-address',
-  'commodity/sku-material-component', 'commodity/box', 'commodity/packing-box', 'commodity/case', 'commodity/sku-other-information', 'commodity/sku-association',
+  'commodity/sku-material-component', 'commodity/sku-other-information', 'commodity/sku-association',
   // stock-in
   // stock-out: ToB, samples, other
   'stock-out/all-added-outbound', 'stock-out/added-outoder', 'stock-out/outoder-details', 'stock-out/shop-shipment', 'stock-out/amazon-shipment',

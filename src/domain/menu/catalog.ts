@@ -77,7 +77,8 @@ const TREE: Def[] = [
     screen(3009, 'color', 'color', { buttons: [[3114, 'add'], [3115, 'edit']] }),
     screen(3010, 'size', 'size', { buttons: [[3116, 'add'], [3117, 'edit']] }),
     screen(3011, 'box', 'box'),
-    screen(3012, 'packing-box', 'packing-box'),
+    // The carton packing station's permissions (issue 21 part I): work the station, create tasks, stop them.
+    screen(3012, 'packing-box', 'packing-box', { buttons: [[25201, 'pack'], [25202, 'create'], [25203, 'stop']] }),
     screen(3013, 'case', 'case'),
     screen(3014, 'sku-other-information', 'sku-other-information'),
     screen(3015, 'sku-association', 'sku-association'),
@@ -124,7 +125,7 @@ const TREE: Def[] = [
   dir(7000, 'stock-out', '/stock-out', [
     dir(7001, 'stock-out-tob', 'ToB', [
       dir(7002, 'tob-sales-outbound', 'sales-outbound', [
-        screen(7003, 'all-added-outbound', 'all-added-outbound', { buttons: [[7101, 'add'], [7102, 'cancel'], [7103, 'export']] }),
+        screen(7003, 'all-added-outbound', 'all-added-outbound', { buttons: [[7101, 'add'], [7102, 'cancel'], [7103, 'export'], [7260, 'edit'], [7261, 'split-method']] }),
         page(7004, 'added-outoder', 'added-outoder', '/stock-out/ToB/sales-outbound/all-added-outbound'),
         page(7005, 'outoder-details', 'outoder-details', '/stock-out/ToB/sales-outbound/all-added-outbound'),
         screen(7006, 'shop-shipment', 'shop-shipment'),

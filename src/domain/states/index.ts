@@ -20,7 +20,8 @@ import { sampleOutMachine } from './approval'
 import { countPlanMachine, countTaskMachine } from './count-task'
 import { moveOrderMachine } from './move-order'
 import { replenishmentTaskMachine } from './replenishment-task'
+import { packingTaskMachine } from './packing-task'
 
 export const DOCUMENT_MACHINES: readonly MachineDef<any>[] = [
-  faceSheetMachine, inboundOrderMachine, inspectionMachine, shelvingTaskMachine, returnOrderMachine, quickInboundMachine, releaseStripMachine, upcRequestMachine, outboundOrderMachine, waveMachine, pickingTaskMachine, pickDiffMachine, returnShelfTaskMachine, sortingTaskMachine, countTaskMachine, sampleOutMachine, countPlanMachine, moveOrderMachine, replenishmentTaskMachine, auditPlanMachine, auditChecklistMachine,
+  faceSheetMachine, inboundOrderMachine, inspectionMachine, shelvingTaskMachine, returnOrderMachine, quickInboundMachine, releaseStripMachine, upcRequestMachine, outboundOrderMachine, waveMachine, pickingTaskMachine, pickDiffMachine, returnShelfTaskMachine, sortingTaskMachine, countTaskMachine, sampleOutMachine, countPlanMachine, moveOrderMachine, replenishmentTaskMachine, auditPlanMachine, auditChecklistMachine, packingTaskMachine,
 ]

@@ -28,5 +28,7 @@ import { samplesArea } from './samples/index'
 import { tasksArea } from './tasks/index'
 import { auditPlansArea } from './audit-plans/index'
 import { replenishmentArea } from './replenishment/index'
+import { tobArea } from './tob/index'
+import { cartonsArea } from './cartons/index'
 
-export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea, productArea, stockArea, inspectionArea, shelvingArea, inboundArea, inboundExtraArea, outboundArea, faceSheetArea, reportsArea, printArea, stockCountArea, samplesArea, movesArea, otherInoutArea, tasksArea, replenishmentArea, auditPlansArea]
+export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea, productArea, stockArea, inspectionArea, shelvingArea, inboundArea, inboundExtraArea, outboundArea, faceSheetArea, reportsArea, printArea, stockCountArea, samplesArea, movesArea, otherInoutArea, tasksArea, replenishmentArea, auditPlansArea, cartonsArea, tobArea]

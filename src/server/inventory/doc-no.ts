@@ -31,6 +31,7 @@ export const DOC_PREFIX = {
   moveOrder: 'YK',
   stockAllot: 'TP',
   replenishmentTask: 'BH',
+  packingTask: 'ZX',
 } as const
 
 export async function nextDocNo(tx: AppTx, scope: { tenantId: number; warehouseId: number }, prefix: string, now = new Date()): Promise<string> {

@@ -11,7 +11,7 @@ import type { Queryable } from '../db/client'
 import { resourceTables } from '../db/schema/resources'
 import type { ResourceTable } from '../resources/table'
 import { DEFAULT_STRATEGY, type AllocationStrategy } from './allocation'
-import { EnabledFlag, type ORDER_SPLIT_BY, type OUTBOUND_STRATEGIES, type PICKING_TASK_MODES, type PlatformCode, type WAVE_ITEM_KINDS } from '../../domain/dictionaries'
+import { EnabledFlag, OrderType, type ORDER_SPLIT_BY, type OUTBOUND_STRATEGIES, type PICKING_TASK_MODES, type PlatformCode, type WAVE_ITEM_KINDS } from '../../domain/dictionaries'
 import { waveRuleResource, pickingMergeRuleResource, orderSplittingRuleResource, outboundStrategyResource } from '../../domain/resources/outbound/index'
 import type { ResourceDef } from '../../domain/resource'
 
@@ -88,12 +88,18 @@ export async function waveRulesFor(q: Queryable, scope: RuleScope): Promise<Wave
 /**
  * The allocation strategy of an order of `orderType` (dict orderType: TOB 1, TOC 2): the enabled
  * outbound strategy with the lowest priority number whose order type is that one or none; without any,
- * DEFAULT_STRATEGY with no area restriction.
+ * DEFAULT_STRATEGY with no area restriction. A ToB order is bulk first unless a ToB strategy says not.
  */
 export async function strategyFor(q: Queryable, scope: RuleScope, orderType: number): Promise<AllocationStrategy & { areaIds: number[] }> {
   const [s] = await enabledOf<OutboundStrategyRule>(q, outboundStrategyResource, scope, (t) => or(isNull(t.orderType), eq(t.orderType, orderType)))
-  return s ? { order: s.order, bulkFirst: s.bulkFirst, areaIds: s.areaIds } : { ...DEFAULT_STRATEGY, areaIds: [] }
+  // Issue 21 part J, spec section 9 "ToB … bulk location priority": a ToB order ships cartons, so it takes
+  // bulk (full-box) locations first unless a strategy of its own type (order_type TOB) says otherwise; a
+  // strategy for both types, or none, keeps its FIFO/lot order and areas but is bulk first for ToB.
+  const tobBulk = orderType === TOB && s?.orderType !== TOB
+  return s ? { order: s.order, bulkFirst: s.bulkFirst || tobBulk, areaIds: s.areaIds } : { ...DEFAULT_STRATEGY, bulkFirst: DEFAULT_STRATEGY.bulkFirst || tobBulk, areaIds: [] }
 }
+/** dict orderType TOB. */
+const TOB: number = OrderType.TOB
 
 /** Every enabled rule of the warehouse+tenant by kind, each sorted by priority. */
 export async function enabledRules(q: Queryable, scope: RuleScope): Promise<EnabledRules> {

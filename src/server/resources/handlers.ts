@@ -13,6 +13,7 @@ import './custom/warehouse/hooks'
 import './custom/org/handlers'
 import './custom/org/hooks'
 import './custom/product/handlers'
+import './custom/product/packaging-hooks'
 
 export const STANDARD_SERVER_ACTIONS = new Set(['add', 'edit', 'status', 'delete', 'import'])
 

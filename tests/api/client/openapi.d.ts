@@ -220,6 +220,49 @@ export interface paths {
       };
     };
   };
+  "/api/cartons/tasks": {
+    /** Packing tasks (ZX): planned and packed units, boxes */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          taskNo?: string;
+          docNo?: string;
+          status?: ("0" | "1" | "2" | "3" | "4" | "7" | "8")[];
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/cartons/tasks/by-no/{taskNo}": {
+    /** One packing task: its lines, its boxes with their contents, its ledger rows */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+        path: {
+          taskNo: string;
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
   "/api/commands": {
     /** The server commands the signed-in user may run in this pair: id, title in the request's language, permission, bulk, input JSON Schema */
     get: {
@@ -476,6 +519,83 @@ export interface paths {
      * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
      */
     post: operations["auditPlan.create"];
+  };
+  "/api/commands/cartons.box.close": {
+    /**
+     * Close the box (weight and dimensions)
+     * @description Close the box (weight and dimensions) (`cartons.box.close`; title key `commands:cartons.box.close`).
+     *
+     * Permission: `packing-box:pack` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["cartons.box.close"];
+  };
+  "/api/commands/cartons.box.open": {
+    /**
+     * Scan a new box code
+     * @description Scan a new box code (`cartons.box.open`; title key `commands:cartons.box.open`).
+     *
+     * Permission: `packing-box:pack` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["cartons.box.open"];
+  };
+  "/api/commands/cartons.box.scan": {
+    /**
+     * Scan goods into the box
+     * @description Scan goods into the box (`cartons.box.scan`; title key `commands:cartons.box.scan`).
+     *
+     * Permission: `packing-box:pack` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["cartons.box.scan"];
+  };
+  "/api/commands/cartons.task.claim": {
+    /**
+     * Claim a packing task
+     * @description Claim a packing task (`cartons.task.claim`; title key `commands:cartons.task.claim`).
+     *
+     * Permission: `packing-box:pack` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["cartons.task.claim"];
+  };
+  "/api/commands/cartons.task.create": {
+    /**
+     * New packing task
+     * @description New packing task (`cartons.task.create`; title key `commands:cartons.task.create`).
+     *
+     * Permission: `packing-box:create` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["cartons.task.create"];
+  };
+  "/api/commands/cartons.task.finish": {
+    /**
+     * Finish a packing task
+     * @description Finish a packing task (`cartons.task.finish`; title key `commands:cartons.task.finish`).
+     *
+     * Permission: `packing-box:pack` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["cartons.task.finish"];
+  };
+  "/api/commands/cartons.task.stop": {
+    /**
+     * Stop a packing task
+     * @description Stop a packing task (`cartons.task.stop`; title key `commands:cartons.task.stop`).
+     *
+     * Permission: `packing-box:stop` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["cartons.task.stop"];
   };
   "/api/commands/count.lines.import": {
     /**
@@ -1573,6 +1693,43 @@ export interface paths {
      */
     post: operations["outbound.sortTask.rest"];
   };
+  "/api/commands/outbound.tob.assignPicking": {
+    /**
+     * Batch assign picking (ToB)
+     * @description Batch assign picking (ToB) (`outbound.tob.assignPicking`; title key `commands:outbound.tob.assignPicking`).
+     *
+     * Permission: `tob-picking-task:assign` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Bulk: acts on several documents in one run, all or nothing.
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["outbound.tob.assignPicking"];
+  };
+  "/api/commands/outbound.tob.splitMethod": {
+    /**
+     * Choose split method (ToB)
+     * @description Choose split method (ToB) (`outbound.tob.splitMethod`; title key `commands:outbound.tob.splitMethod`).
+     *
+     * Permission: `all-added-outbound:split-method` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Bulk: acts on several documents in one run, all or nothing.
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["outbound.tob.splitMethod"];
+  };
+  "/api/commands/outbound.tob.update": {
+    /**
+     * Edit ToB order fields
+     * @description Edit ToB order fields (`outbound.tob.update`; title key `commands:outbound.tob.update`).
+     *
+     * Permission: `all-added-outbound:edit` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["outbound.tob.update"];
+  };
   "/api/commands/outbound.wave.assign": {
     /**
      * Allot the wave's picking tasks
@@ -1776,6 +1933,52 @@ export interface paths {
      */
     post: operations["resource.appVersion.status"];
   };
+  "/api/commands/resource.box.add": {
+    /**
+     * New Shoe boxes
+     * @description New Shoe boxes (`resource.box.add`; title key `resources:command.box.add`).
+     *
+     * Permission: `box:add` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["resource.box.add"];
+  };
+  "/api/commands/resource.box.edit": {
+    /**
+     * Edit Shoe boxes
+     * @description Edit Shoe boxes (`resource.box.edit`; title key `resources:command.box.edit`).
+     *
+     * Permission: `box:edit` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["resource.box.edit"];
+  };
+  "/api/commands/resource.box.import": {
+    /**
+     * Import Shoe boxes
+     * @description Import Shoe boxes (`resource.box.import`; title key `resources:command.box.import`).
+     *
+     * Permission: `box:import` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["resource.box.import"];
+  };
+  "/api/commands/resource.box.status": {
+    /**
+     * Change status: Shoe boxes
+     * @description Change status: Shoe boxes (`resource.box.status`; title key `resources:command.box.status`).
+     *
+     * Permission: `box:status` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Bulk: acts on several documents in one run, all or nothing.
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["resource.box.status"];
+  };
   "/api/commands/resource.brand.add": {
     /**
      * New Brands
@@ -1832,6 +2035,52 @@ export interface paths {
      * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
      */
     post: operations["resource.carrier.status"];
+  };
+  "/api/commands/resource.case.add": {
+    /**
+     * New Cases
+     * @description New Cases (`resource.case.add`; title key `resources:command.case.add`).
+     *
+     * Permission: `case:add` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["resource.case.add"];
+  };
+  "/api/commands/resource.case.edit": {
+    /**
+     * Edit Cases
+     * @description Edit Cases (`resource.case.edit`; title key `resources:command.case.edit`).
+     *
+     * Permission: `case:edit` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["resource.case.edit"];
+  };
+  "/api/commands/resource.case.import": {
+    /**
+     * Import Cases
+     * @description Import Cases (`resource.case.import`; title key `resources:command.case.import`).
+     *
+     * Permission: `case:import` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["resource.case.import"];
+  };
+  "/api/commands/resource.case.status": {
+    /**
+     * Change status: Cases
+     * @description Change status: Cases (`resource.case.status`; title key `resources:command.case.status`).
+     *
+     * Permission: `case:status` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Bulk: acts on several documents in one run, all or nothing.
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["resource.case.status"];
   };
   "/api/commands/resource.categoryOne.add": {
     /**
@@ -2530,6 +2779,52 @@ export interface paths {
      * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
      */
     post: operations["resource.outboundStrategy.status"];
+  };
+  "/api/commands/resource.packingBox.add": {
+    /**
+     * New Packing boxes
+     * @description New Packing boxes (`resource.packingBox.add`; title key `resources:command.packingBox.add`).
+     *
+     * Permission: `packing-box:add` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["resource.packingBox.add"];
+  };
+  "/api/commands/resource.packingBox.edit": {
+    /**
+     * Edit Packing boxes
+     * @description Edit Packing boxes (`resource.packingBox.edit`; title key `resources:command.packingBox.edit`).
+     *
+     * Permission: `packing-box:edit` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["resource.packingBox.edit"];
+  };
+  "/api/commands/resource.packingBox.import": {
+    /**
+     * Import Packing boxes
+     * @description Import Packing boxes (`resource.packingBox.import`; title key `resources:command.packingBox.import`).
+     *
+     * Permission: `packing-box:import` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["resource.packingBox.import"];
+  };
+  "/api/commands/resource.packingBox.status": {
+    /**
+     * Change status: Packing boxes
+     * @description Change status: Packing boxes (`resource.packingBox.status`; title key `resources:command.packingBox.status`).
+     *
+     * Permission: `packing-box:status` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Bulk: acts on several documents in one run, all or nothing.
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["resource.packingBox.status"];
   };
   "/api/commands/resource.pickingMergeRule.add": {
     /**
@@ -5082,6 +5377,43 @@ export interface paths {
       };
     };
   };
+  "/api/outbound/tob/orders": {
+    /** ToB outbound orders of the current warehouse and tenant, with their ToB fields and the not-issued flag (filters as the outbound order list, expected container number, destination warehouse, business type, notIssued) */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          orderNo?: string;
+          sourceNo?: string;
+          status?: ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11")[];
+          platform?: ("SHEIN" | "WINIT" | "AMAZON" | "WALMART" | "TIKTOK" | "GOODCANG" | "MERCADOLIBRE" | "OWN")[];
+          orderType?: ("1" | "2" | "3")[];
+          shop?: string;
+          shippingMethod?: string;
+          waveNo?: string;
+          sku?: string;
+          createdAtFrom?: string;
+          createdAtTo?: string;
+          timedOut?: ("true" | "false")[];
+          notIssued?: ("true" | "false")[];
+          expectedContainerNo?: string;
+          destinationWarehouse?: string;
+          businessType?: ("sea" | "air" | "express" | "railway")[];
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
   "/api/outbound/waves": {
     /** Waves of the current warehouse and tenant (filters: number, status, pick mode, created range) */
     get: {
@@ -5467,6 +5799,130 @@ export interface paths {
       };
     };
   };
+  "/api/resources/box": {
+    /** List box (paged, sorted, filtered in the caller's scope) */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/box/{id}": {
+    /** One box */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/box/export": {
+    /** Export box (current filter or ids ≤ 50) as xlsx, streamed */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/box/import/dry-run": {
+    /** Check an xlsx of box: every bad row and cell, nothing written */
+    post: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/box/options": {
+    /** box labels for pickers */
+    get: {
+      parameters: {
+        query?: {
+          q?: string;
+          ids?: number[];
+          size?: number;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/box/status-preview": {
+    /** What a bulk status change of box would do, row by row */
+    get: {
+      parameters: {
+        query: {
+          ids: number[];
+          status: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/box/template": {
+    /** Import template of box (translated headers) */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
   "/api/resources/brand": {
     /** List brand (paged, sorted, filtered in the caller's scope) */
     get: {
@@ -5619,6 +6075,130 @@ export interface paths {
           ids: number[];
           status: string;
         };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/case": {
+    /** List case (paged, sorted, filtered in the caller's scope) */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/case/{id}": {
+    /** One case */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/case/export": {
+    /** Export case (current filter or ids ≤ 50) as xlsx, streamed */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/case/import/dry-run": {
+    /** Check an xlsx of case: every bad row and cell, nothing written */
+    post: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/case/options": {
+    /** case labels for pickers */
+    get: {
+      parameters: {
+        query?: {
+          q?: string;
+          ids?: number[];
+          size?: number;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/case/status-preview": {
+    /** What a bulk status change of case would do, row by row */
+    get: {
+      parameters: {
+        query: {
+          ids: number[];
+          status: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/case/template": {
+    /** Import template of case (translated headers) */
+    get: {
+      parameters: {
         header: {
           "x-userinfo-header": components["parameters"]["UserInfo"];
         };
@@ -7291,6 +7871,130 @@ export interface paths {
           ids: number[];
           status: string;
         };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/packingBox": {
+    /** List packingBox (paged, sorted, filtered in the caller's scope) */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/packingBox/{id}": {
+    /** One packingBox */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/packingBox/export": {
+    /** Export packingBox (current filter or ids ≤ 50) as xlsx, streamed */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/packingBox/import/dry-run": {
+    /** Check an xlsx of packingBox: every bad row and cell, nothing written */
+    post: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/packingBox/options": {
+    /** packingBox labels for pickers */
+    get: {
+      parameters: {
+        query?: {
+          q?: string;
+          ids?: number[];
+          size?: number;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/packingBox/status-preview": {
+    /** What a bulk status change of packingBox would do, row by row */
+    get: {
+      parameters: {
+        query: {
+          ids: number[];
+          status: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/packingBox/template": {
+    /** Import template of packingBox (translated headers) */
+    get: {
+      parameters: {
         header: {
           "x-userinfo-header": components["parameters"]["UserInfo"];
         };
@@ -12831,6 +13535,402 @@ export interface operations {
     };
   };
   /**
+   * Close the box (weight and dimensions)
+   * @description Close the box (weight and dimensions) (`cartons.box.close`; title key `commands:cartons.box.close`).
+   *
+   * Permission: `packing-box:pack` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "cartons.box.close": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          height: number;
+          length: number;
+          taskNo: string;
+          weight: number;
+          width: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              boxCode: string;
+              left: number;
+              status: number;
+              taskNo: string;
+              units: number;
+              volume: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Scan a new box code
+   * @description Scan a new box code (`cartons.box.open`; title key `commands:cartons.box.open`).
+   *
+   * Permission: `packing-box:pack` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "cartons.box.open": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          boxCode: string;
+          /** @default true */
+          mixed?: boolean;
+          packingBoxCode?: string | null;
+          taskNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              boxCode: string;
+              mixed: boolean;
+              seq: number;
+              taskNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Scan goods into the box
+   * @description Scan goods into the box (`cartons.box.scan`; title key `commands:cartons.box.scan`).
+   *
+   * Permission: `packing-box:pack` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "cartons.box.scan": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          batchNo?: string | null;
+          code: string;
+          /** @default 1 */
+          qty?: number;
+          taskNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              batchNo: string;
+              boxCode: string;
+              inBox: number;
+              left: number;
+              qty: number;
+              skuCode: string;
+              skusInBox: number;
+              taskNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Claim a packing task
+   * @description Claim a packing task (`cartons.task.claim`; title key `commands:cartons.task.claim`).
+   *
+   * Permission: `packing-box:pack` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "cartons.task.claim": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          taskNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              status: number;
+              taskNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * New packing task
+   * @description New packing task (`cartons.task.create`; title key `commands:cartons.task.create`).
+   *
+   * Permission: `packing-box:create` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "cartons.task.create": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          boxMark?: string | null;
+          docNo?: string | null;
+          lines: ({
+              batchNo?: string | null;
+              qty: number;
+              skuCode: string;
+            })[];
+          sourceLocationCode: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              lines: number;
+              qty: number;
+              status: number;
+              taskNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Finish a packing task
+   * @description Finish a packing task (`cartons.task.finish`; title key `commands:cartons.task.finish`).
+   *
+   * Permission: `packing-box:pack` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "cartons.task.finish": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          taskNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              boxes: {
+                  boxCode: string;
+                  boxTotal: number;
+                  seq: number;
+                  units: number;
+                }[];
+              status: number;
+              taskNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Stop a packing task
+   * @description Stop a packing task (`cartons.task.stop`; title key `commands:cartons.task.stop`).
+   *
+   * Permission: `packing-box:stop` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "cartons.task.stop": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          taskNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              status: number;
+              taskNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
    * Import counted lines
    * @description Import counted lines (`count.lines.import`; title key `commands:count.lines.import`).
    *
@@ -16174,21 +17274,31 @@ export interface operations {
         "application/json": {
           address: string;
           associationNo?: string | null;
+          boxMark?: string | null;
+          businessType?: ("sea" | "air" | "express" | "railway") | null;
           carrierId?: number | null;
+          channel?: string | null;
           city?: string | null;
+          confirm?: boolean;
           consigneeName: string;
           consigneePhone?: string | null;
           country: string;
+          deliveryMode?: ("pickup" | "selfDelivery") | null;
+          destinationWarehouse?: string | null;
+          expectedContainerNo?: string | null;
           expectedDeliveryAt?: string | null;
           lines: {
               code: string;
               qty: number;
             }[];
+          logisticsProvider?: string | null;
+          marketplaceQty?: number | null;
           /** @default 2 */
           orderType?: number;
           /** @enum {string} */
           platform: "SHEIN" | "WINIT" | "AMAZON" | "WALMART" | "TIKTOK" | "GOODCANG" | "MERCADOLIBRE" | "OWN";
           postcode?: string | null;
+          productNatures?: (("charged" | "magnetic" | "wooden" | "textile" | "general" | "otherSurcharge")[]) | null;
           remark?: string | null;
           shippingMethod?: string | null;
           shopId?: number | null;
@@ -16250,21 +17360,31 @@ export interface operations {
           orders: ({
               address: string;
               associationNo?: string | null;
+              boxMark?: string | null;
+              businessType?: ("sea" | "air" | "express" | "railway") | null;
               carrierId?: number | null;
+              channel?: string | null;
               city?: string | null;
+              confirm?: boolean;
               consigneeName: string;
               consigneePhone?: string | null;
               country: string;
+              deliveryMode?: ("pickup" | "selfDelivery") | null;
+              destinationWarehouse?: string | null;
+              expectedContainerNo?: string | null;
               expectedDeliveryAt?: string | null;
               lines: {
                   code: string;
                   qty: number;
                 }[];
+              logisticsProvider?: string | null;
+              marketplaceQty?: number | null;
               /** @default 2 */
               orderType?: number;
               /** @enum {string} */
               platform: "SHEIN" | "WINIT" | "AMAZON" | "WALMART" | "TIKTOK" | "GOODCANG" | "MERCADOLIBRE" | "OWN";
               postcode?: string | null;
+              productNatures?: (("charged" | "magnetic" | "wooden" | "textile" | "general" | "otherSurcharge")[]) | null;
               remark?: string | null;
               shippingMethod?: string | null;
               shopId?: number | null;
@@ -16331,18 +17451,28 @@ export interface operations {
           rows: ({
               address: string;
               associationNo?: string | null;
+              boxMark?: string | null;
+              businessType?: ("sea" | "air" | "express" | "railway") | null;
               carrierId?: number | null;
+              channel?: string | null;
               city?: string | null;
               code: string;
+              confirm?: boolean;
               consigneeName: string;
               consigneePhone?: string | null;
               country: string;
+              deliveryMode?: ("pickup" | "selfDelivery") | null;
+              destinationWarehouse?: string | null;
+              expectedContainerNo?: string | null;
               expectedDeliveryAt?: string | null;
+              logisticsProvider?: string | null;
+              marketplaceQty?: number | null;
               /** @default 2 */
               orderType?: number;
               /** @enum {string} */
               platform: "SHEIN" | "WINIT" | "AMAZON" | "WALMART" | "TIKTOK" | "GOODCANG" | "MERCADOLIBRE" | "OWN";
               postcode?: string | null;
+              productNatures?: (("charged" | "magnetic" | "wooden" | "textile" | "general" | "otherSurcharge")[]) | null;
               qty: number;
               ref: string;
               remark?: string | null;
@@ -18797,6 +19927,187 @@ export interface operations {
     };
   };
   /**
+   * Batch assign picking (ToB)
+   * @description Batch assign picking (ToB) (`outbound.tob.assignPicking`; title key `commands:outbound.tob.assignPicking`).
+   *
+   * Permission: `tob-picking-task:assign` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Bulk: acts on several documents in one run, all or nothing.
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "outbound.tob.assignPicking": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          ids: number[];
+          /** @default 2 */
+          pickMode?: number;
+          /**
+           * @default whole
+           * @enum {string}
+           */
+          taskMode?: "whole" | "bulk";
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              expectedContainerNo: string | null;
+              orders: number;
+              qty: number;
+              tasks: string[];
+              waveNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Choose split method (ToB)
+   * @description Choose split method (ToB) (`outbound.tob.splitMethod`; title key `commands:outbound.tob.splitMethod`).
+   *
+   * Permission: `all-added-outbound:split-method` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Bulk: acts on several documents in one run, all or nothing.
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "outbound.tob.splitMethod": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          ids: number[];
+          /** @enum {string} */
+          splitMethod: "stock" | "maxQty" | "maxLines";
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              changed: {
+                  id: number;
+                  orderNo: string;
+                }[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Edit ToB order fields
+   * @description Edit ToB order fields (`outbound.tob.update`; title key `commands:outbound.tob.update`).
+   *
+   * Permission: `all-added-outbound:edit` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "outbound.tob.update": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          boxMark?: string | null;
+          businessType?: ("sea" | "air" | "express" | "railway") | null;
+          channel?: string | null;
+          confirm?: boolean;
+          deliveryMode?: ("pickup" | "selfDelivery") | null;
+          destinationWarehouse?: string | null;
+          expectedContainerNo?: string | null;
+          id: number;
+          logisticsProvider?: string | null;
+          marketplaceQty?: number | null;
+          productNatures?: (("charged" | "magnetic" | "wooden" | "textile" | "general" | "otherSurcharge")[]) | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              id: number;
+              orderNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
    * Allot the wave's picking tasks
    * @description Allot the wave's picking tasks (`outbound.wave.assign`; title key `commands:outbound.wave.assign`).
    *
@@ -19790,6 +21101,255 @@ export interface operations {
     };
   };
   /**
+   * New Shoe boxes
+   * @description New Shoe boxes (`resource.box.add`; title key `resources:command.box.add`).
+   *
+   * Permission: `box:add` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "resource.box.add": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          code: string;
+          height: number;
+          length: number;
+          name: string;
+          status?: number | string;
+          weight?: number | null;
+          width: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              height: number;
+              id: number;
+              length: number;
+              name: string;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+              volume: number | null;
+              weight: number | null;
+              width: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Edit Shoe boxes
+   * @description Edit Shoe boxes (`resource.box.edit`; title key `resources:command.box.edit`).
+   *
+   * Permission: `box:edit` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "resource.box.edit": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          code?: string;
+          height?: number;
+          id: number;
+          length?: number;
+          name?: string;
+          status?: number | string;
+          weight?: number | null;
+          width?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              height: number;
+              id: number;
+              length: number;
+              name: string;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+              volume: number | null;
+              weight: number | null;
+              width: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Import Shoe boxes
+   * @description Import Shoe boxes (`resource.box.import`; title key `resources:command.box.import`).
+   *
+   * Permission: `box:import` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "resource.box.import": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              created: number;
+              updated: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Change status: Shoe boxes
+   * @description Change status: Shoe boxes (`resource.box.status`; title key `resources:command.box.status`).
+   *
+   * Permission: `box:status` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Bulk: acts on several documents in one run, all or nothing.
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "resource.box.status": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          ids: number[];
+          status: number | string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
    * New Brands
    * @description New Brands (`resource.brand.add`; title key `resources:command.brand.add`).
    *
@@ -20072,6 +21632,267 @@ export interface operations {
    * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
    */
   "resource.carrier.status": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          ids: number[];
+          status: number | string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * New Cases
+   * @description New Cases (`resource.case.add`; title key `resources:command.case.add`).
+   *
+   * Permission: `case:add` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "resource.case.add": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          boxCount: number;
+          boxId?: number | null;
+          code: string;
+          height: number;
+          length: number;
+          name: string;
+          status?: number | string;
+          weight?: number | null;
+          width: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              boxCount: number;
+              boxId: number | null;
+              boxIdLabel: string | null;
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              height: number;
+              id: number;
+              length: number;
+              name: string;
+              shoeBoxVolume: number | null;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+              volume: number | null;
+              weight: number | null;
+              width: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Edit Cases
+   * @description Edit Cases (`resource.case.edit`; title key `resources:command.case.edit`).
+   *
+   * Permission: `case:edit` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "resource.case.edit": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          boxCount?: number;
+          boxId?: number | null;
+          code?: string;
+          height?: number;
+          id: number;
+          length?: number;
+          name?: string;
+          status?: number | string;
+          weight?: number | null;
+          width?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              boxCount: number;
+              boxId: number | null;
+              boxIdLabel: string | null;
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              height: number;
+              id: number;
+              length: number;
+              name: string;
+              shoeBoxVolume: number | null;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+              volume: number | null;
+              weight: number | null;
+              width: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Import Cases
+   * @description Import Cases (`resource.case.import`; title key `resources:command.case.import`).
+   *
+   * Permission: `case:import` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "resource.case.import": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              created: number;
+              updated: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Change status: Cases
+   * @description Change status: Cases (`resource.case.status`; title key `resources:command.case.status`).
+   *
+   * Permission: `case:status` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Bulk: acts on several documents in one run, all or nothing.
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "resource.case.status": {
     parameters: {
       header: {
         "Idempotency-Key": components["parameters"]["IdempotencyKey"];
@@ -23908,6 +25729,259 @@ export interface operations {
    * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
    */
   "resource.outboundStrategy.status": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          ids: number[];
+          status: number | string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * New Packing boxes
+   * @description New Packing boxes (`resource.packingBox.add`; title key `resources:command.packingBox.add`).
+   *
+   * Permission: `packing-box:add` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "resource.packingBox.add": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          code: string;
+          height: number;
+          length: number;
+          maxWeight?: number | null;
+          name: string;
+          status?: number | string;
+          weight?: number | null;
+          width: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              height: number;
+              id: number;
+              length: number;
+              maxWeight: number | null;
+              name: string;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+              volume: number | null;
+              weight: number | null;
+              width: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Edit Packing boxes
+   * @description Edit Packing boxes (`resource.packingBox.edit`; title key `resources:command.packingBox.edit`).
+   *
+   * Permission: `packing-box:edit` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "resource.packingBox.edit": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          code?: string;
+          height?: number;
+          id: number;
+          length?: number;
+          maxWeight?: number | null;
+          name?: string;
+          status?: number | string;
+          weight?: number | null;
+          width?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              height: number;
+              id: number;
+              length: number;
+              maxWeight: number | null;
+              name: string;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+              volume: number | null;
+              weight: number | null;
+              width: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Import Packing boxes
+   * @description Import Packing boxes (`resource.packingBox.import`; title key `resources:command.packingBox.import`).
+   *
+   * Permission: `packing-box:import` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "resource.packingBox.import": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              created: number;
+              updated: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Change status: Packing boxes
+   * @description Change status: Packing boxes (`resource.packingBox.status`; title key `resources:command.packingBox.status`).
+   *
+   * Permission: `packing-box:status` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Bulk: acts on several documents in one run, all or nothing.
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "resource.packingBox.status": {
     parameters: {
       header: {
         "Idempotency-Key": components["parameters"]["IdempotencyKey"];

@@ -9,8 +9,9 @@ import { sizeResource } from './size'
 import { skuResource } from './sku'
 import { mskuResource } from './msku'
 import { upcRequestResource } from './upc-request'
+import { boxResource, packingBoxResource, caseResource } from './packaging'
 
 export const PRODUCT_RESOURCES: ResourceDef<any>[] = [
   categoryOneResource, categoryTwoResource, categoryThreeResource, brandResource, styleResource, materialResource,
-  colorResource, sizeResource, skuResource, mskuResource, upcRequestResource,
+  colorResource, sizeResource, boxResource, packingBoxResource, caseResource, skuResource, mskuResource, upcRequestResource,
 ]

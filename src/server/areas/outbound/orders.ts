@@ -34,10 +34,11 @@ import { translate } from '../../i18n'
 import { registerDocumentLookup, containsPattern, matchedText } from '../search/registry'
 import { resolveCodes, type ResolvedSku } from '../inbound/orders'
 import { check } from '../../../domain/states/machine'
+import { TOB_FIELDS, tobFieldIssues, tobQtyIssue, type TobHeader } from '../../../domain/tob'
 import { mergeRefusal, outboundOrderMachine, validatedStatus, type MergeFacts, type OutboundOrderFacts } from '../../../domain/states/outbound-order'
 import { defineResource } from '../../../domain/resource'
-import { DICTIONARIES, dictLabelKey, OrderType, OutboundOrderStatus, WaybillState } from '../../../domain/dictionaries'
-import type { Language } from '../../../domain/i18n'
+import { BUSINESS_TYPES, DELIVERY_MODES, DICTIONARIES, dictLabelKey, OrderType, OutboundOrderStatus, PRODUCT_NATURES, WaybillState } from '../../../domain/dictionaries'
+import { LANGUAGES, type Language } from '../../../domain/i18n'
 import { issueMessageKey, issueParams } from '../../../domain/validation'
 import {
   BULK_OUTBOUND_ACTIONS, bulkActionCommand, CreateOutboundArgs, FeedArgs, ImportOutboundArgs, ImportOutboundRow, MAX_BULK_OUTBOUND,
@@ -52,7 +53,11 @@ const S = OutboundOrderStatus
 /** Most days a list's created-date range may span (spec section 5: date pickers limited to a span). */
 export const MAX_DATE_SPAN_DAYS = 92
 
-const fieldKey = (field: string) => `outbound:order.fields.${field.split('.').filter((p) => !/^\d+$/.test(p)).pop() ?? field}`
+const fieldKey = (field: string) => {
+  const f = field.split('.').filter((p) => !/^\d+$/.test(p)).pop() ?? field
+  // Issue 21 part J: the ToB fields' labels are in the tob namespace.
+  return (TOB_FIELDS as readonly string[]).includes(f) || f === 'confirm' ? `tob:fields.${f}` : `outbound:order.fields.${f}`
+}
 const withLabel = (i: Issue): Issue => ({ ...i, params: { fieldKey: fieldKey(i.field), ...i.params } })
 const refuseAll = (issues: Issue[]) => new AppError(400, issues[0]!.messageKey, issues[0]!.params, issues.map(withLabel))
 
@@ -68,8 +73,9 @@ async function existsIn(q: Queryable, table: 'shop' | 'site' | 'carrier', id: nu
 }
 
 /** Every issue of an order at once (field paths such as `lines.2.code`); never throws for bad input. */
-export async function planOutbound(q: Queryable, input: Pick<OrderInput, 'shopId' | 'siteId' | 'carrierId' | 'lines'>, tenantId: number, codes?: Map<string, ResolvedSku[]>): Promise<{ issues: Issue[]; lines: PlannedLine[] }> {
-  const issues: Issue[] = []
+export async function planOutbound(q: Queryable, input: Pick<OrderInput, 'shopId' | 'siteId' | 'carrierId' | 'lines'> & TobHeader, tenantId: number, codes?: Map<string, ResolvedSku[]>): Promise<{ issues: Issue[]; lines: PlannedLine[] }> {
+  // Issue 21 part J: a ToB order's required fields, ToB fields refused on a ToC order (src/domain/tob.ts).
+  const issues: Issue[] = tobFieldIssues(input)
   if (input.shopId != null && !(await existsIn(q, 'shop', input.shopId))) issues.push({ field: 'shopId', messageKey: 'outbound:order.errors.shopUnknown', params: { value: input.shopId } })
   if (input.siteId != null && !(await existsIn(q, 'site', input.siteId))) issues.push({ field: 'siteId', messageKey: 'outbound:order.errors.siteUnknown', params: { value: input.siteId } })
   if (input.carrierId != null && !(await existsIn(q, 'carrier', input.carrierId))) issues.push({ field: 'carrierId', messageKey: 'outbound:order.errors.carrierUnknown', params: { value: input.carrierId } })
@@ -85,10 +91,24 @@ export async function planOutbound(q: Queryable, input: Pick<OrderInput, 'shopId
     if (prior) prior.qty += l.qty
     else merged.set(hit.skuId, { skuId: hit.skuId, platformCode: code === hit.skuCode.toUpperCase() ? null : code, qty: l.qty })
   })
+  // Last: the marketplace quantity asks to confirm (refuseIntake answers 409 when it is the only issue).
+  const qty = issues.length ? null : tobQtyIssue(input, [...merged.values()].reduce((n, l) => n + l.qty, 0))
+  if (qty) issues.push(qty)
   return { issues, lines: [...merged.values()] }
 }
 
-export type Header = Omit<OrderInput, 'lines'>
+/**
+ * Intake's refusal: every issue at once (400), or — when the only issue is "expected quantity does not
+ * match marketplace quantity" — 409 with confirmNeeded: the caller submits again with confirm: true.
+ */
+function refuseIntake(issues: Issue[]): AppError {
+  const [only] = issues
+  if (issues.length === 1 && only!.messageKey === 'tob:errors.marketplaceQtyMismatch') return new AppError(409, only!.messageKey, only!.params, [withLabel(only!)], { confirmNeeded: true, ...only!.params })
+  return refuseAll(issues)
+}
+
+/** An order's header; the ToB fields (issue 21 part J) optional: orders made in code (other outbound) leave them out. */
+export type Header = Omit<OrderInput, 'lines' | (typeof TOB_FIELDS)[number]> & Partial<Pick<OrderInput, (typeof TOB_FIELDS)[number]>>
 
 const textOrNull = (v: unknown) => (v == null ? null : String(v))
 const intOrNull = (v: unknown) => (v == null ? null : Number(v))
@@ -101,6 +121,11 @@ function headerOfRow(r: Record<string, unknown>): Header {
     state: textOrNull(r.state), city: textOrNull(r.city), postcode: textOrNull(r.postcode),
     expectedDeliveryAt: r.expected_delivery_at == null ? null : new Date(String(r.expected_delivery_at)).toISOString().slice(0, 10),
     associationNo: textOrNull(r.association_no), remark: textOrNull(r.remark),
+    destinationWarehouse: textOrNull(r.destination_warehouse), expectedContainerNo: textOrNull(r.expected_container_no),
+    logisticsProvider: textOrNull(r.logistics_provider), channel: textOrNull(r.channel), businessType: (r.business_type ?? null) as Header['businessType'],
+    boxMark: textOrNull(r.box_mark), deliveryMode: (r.delivery_mode ?? null) as Header['deliveryMode'],
+    // The marketplace quantity was the whole order's: a merged or split-off order's total differs, so it is not carried.
+    productNatures: (r.product_natures ?? null) as Header['productNatures'], marketplaceQty: null,
   }
 }
 
@@ -112,12 +137,15 @@ export async function insertOrder(tx: AppTx, auth: AuthContext, h: Header, lines
   const [row] = rowsOf(await tx.execute(sql`
     INSERT INTO outbound_order (tenant_id, warehouse_id, order_no, source_no, order_type, status, platform, site_id, shop_id, shipping_method,
       carrier_id, consignee_name, consignee_phone, address, country, state, city, postcode, expected_delivery_at, association_no, remark,
-      expected_qty, line_count, merge_no, validated_at, other_reason, stock_status, created_by, updated_by)
+      expected_qty, line_count, merge_no, validated_at, other_reason, stock_status, created_by, updated_by,
+      destination_warehouse, expected_container_no, logistics_provider, channel, business_type, box_mark, delivery_mode, product_natures, marketplace_qty)
     VALUES (${scope.tenantId}, ${scope.warehouseId}, ${orderNo}, ${h.sourceNo ?? null}, ${h.orderType}, ${opts.status ?? S.Draft}, ${h.platform},
       ${h.siteId ?? null}, ${h.shopId ?? null}, ${h.shippingMethod ?? null}, ${h.carrierId ?? null}, ${h.consigneeName}, ${h.consigneePhone ?? null},
       ${h.address}, ${h.country}, ${h.state ?? null}, ${h.city ?? null}, ${h.postcode ?? null}, ${h.expectedDeliveryAt ?? null},
       ${h.associationNo ?? null}, ${h.remark ?? null}, ${expected}, ${lines.length}, ${opts.mergeNo === 'self' ? orderNo : null},
-      ${opts.status === S.Effective ? sql`now()` : null}, ${opts.other?.reason ?? null}, ${opts.other?.stockStatus ?? 1}, ${auth.userId}, ${auth.userId})
+      ${opts.status === S.Effective ? sql`now()` : null}, ${opts.other?.reason ?? null}, ${opts.other?.stockStatus ?? 1}, ${auth.userId}, ${auth.userId},
+      ${h.destinationWarehouse ?? null}, ${h.expectedContainerNo ?? null}, ${h.logisticsProvider ?? null}, ${h.channel ?? null}, ${h.businessType ?? null},
+      ${h.boxMark ?? null}, ${h.deliveryMode ?? null}, ${h.productNatures?.length ? sql`${`{${h.productNatures.join(',')}}`}::text[]` : null}, ${h.marketplaceQty ?? null})
     RETURNING id`))
   const id = Number(row!.id)
   await writeLines(tx, scope, id, lines)
@@ -131,7 +159,7 @@ async function writeLines(tx: AppTx, scope: Scope, orderId: number, lines: reado
 
 defineHandler<OrderInput>('outbound.order.create', async ({ tx, auth, args, setSummary }) => {
   const { issues, lines } = await planOutbound(tx, args, auth.tenantId)
-  if (issues.length) throw refuseAll(issues)
+  if (issues.length) throw refuseIntake(issues)
   await refuseTakenSource(tx, auth, args.platform, args.sourceNo ?? null)
   const r = await insertOrder(tx, auth, args, lines)
   setSummary(`${r.orderNo} lines=${r.lines} qty=${r.expectedQty}`)
@@ -180,7 +208,7 @@ defineHandler<z.output<typeof FeedArgs>>('outbound.order.feed', async ({ tx, aut
     issues.push(...plan.issues.map((x) => ({ ...x, field: `orders.${i}.${x.field}`, params: { ...x.params, sourceNo: o.sourceNo } })))
     plans.push(plan)
   }
-  if (issues.length) throw refuseAll(issues)
+  if (issues.length) throw refuseIntake(issues)
   const out: FeedResult = { created: [], existing: [] }
   await lockSources(tx, auth, args.orders)
   for (const [i, o] of args.orders.entries()) {
@@ -271,7 +299,11 @@ const MOVES: Record<string, Move> = {
     await setStatus(tx, auth, h.id, S.StopTransport, sql`, stop_reason = ${reason}, lock_from_status = NULL, closed_at = now()`)
     return { to: S.StopTransport, released }
   },
-  'outbound.order.refreshLock': async (tx, auth, h) => ({ to: h.status, ...(await allocate(tx, auth, h)) }),
+  'outbound.order.refreshLock': async (tx, auth, h) => {
+    // Issue 21 part J: the warehouse refreshed ("brushed") the order: its split method is settled.
+    await tx.execute(sql`UPDATE outbound_order SET warehouse_brushed = true WHERE id = ${h.id}`)
+    return { to: h.status, ...(await allocate(tx, auth, h)) }
+  },
 }
 
 /**
@@ -411,12 +443,17 @@ export function splitParts(lines: SplitLine[], rule: { splitBy: string; maxQty: 
 }
 
 defineHandler<OutboundIdsArgs>('outbound.order.split', async ({ tx, auth, args, setSummary }) => {
-  const rule = (await enabledRules(tx, auth)).orderSplittingRules[0]
-  if (!rule) throw conflict('outbound:order.errors.noSplitRule')
+  const rules = (await enabledRules(tx, auth)).orderSplittingRules
+  if (!rules.length) throw conflict('outbound:order.errors.noSplitRule')
   const split: SplitResult[] = []
   for (const id of [...new Set(args.ids)].sort((a, b) => a - b)) {
     const h = await loadHead(tx, auth, id, true)
     refuseUnlessAllowed(outboundOrderMachine, 'outbound.order.split', h, auth)
+    // Issue 21 part J: a split method chosen on the order (outbound.tob.splitMethod) picks the first enabled rule splitting that way.
+    const [m] = rowsOf(await tx.execute(sql`SELECT split_method FROM outbound_order WHERE id = ${id}`))
+    const method = m?.split_method == null ? null : String(m.split_method)
+    const rule = method ? rules.find((r) => r.splitBy === method) : rules[0]
+    if (!rule) throw conflict('tob:errors.noRuleForMethod', { orderNo: h.orderNo, splitMethod: method })
     const lines: SplitLine[] = rowsOf(await tx.execute(sql`
       SELECT sku_id, platform_code, qty, allocated_qty FROM outbound_order_line WHERE order_id = ${id} ORDER BY line_no`)).map((r) => ({
       skuId: Number(r.sku_id), platformCode: r.platform_code == null ? null : String(r.platform_code), qty: Number(r.qty), allocated: Number(r.allocated_qty),
@@ -524,6 +561,32 @@ defineHandler<MergeArgs>('outbound.order.merge', async ({ tx, auth, args, setSum
 // ---------------------------------------------------------------------------------------------
 // Excel import: one row per line; rows with one order reference make one order.
 
+/** Issue 21 part J: the sheet's order type and ToB columns (optional: a sheet without them imports ToC orders as before). */
+const TOB_SHEET_CELLS = ['orderType', 'associationNo', 'destinationWarehouse', 'expectedContainerNo', 'logisticsProvider', 'channel', 'businessType', 'boxMark', 'deliveryMode', 'productNatures'] as const
+/** A dictionary cell: its code (any case) or its label in any language; unknown text is kept (the row's check names it). */
+function dictCell(dict: string, values: readonly string[], text: string): string {
+  const t = text.trim().toLowerCase()
+  for (const v of values) {
+    if (v.toLowerCase() === t) return v
+    for (const l of LANGUAGES) if (translate(l, dictLabelKey(dict, v)).toLowerCase() === t) return v
+  }
+  return text.trim()
+}
+const ORDER_TYPE_CELL: Record<string, number> = { TOB: OrderType.TOB, TOC: OrderType.TOC, '1': OrderType.TOB, '2': OrderType.TOC }
+/** The sheet's ToB cells as the row schema takes them. */
+function tobCells(c: Record<string, unknown>) {
+  const text = (f: string) => cellText(c[f]) || null
+  const type = cellText(c.orderType).toUpperCase()
+  const natures = cellText(c.productNatures)
+  return {
+    orderType: type === '' ? undefined : (ORDER_TYPE_CELL[type] ?? -1), associationNo: text('associationNo'), destinationWarehouse: text('destinationWarehouse'),
+    expectedContainerNo: text('expectedContainerNo'), logisticsProvider: text('logisticsProvider'), channel: text('channel'),
+    businessType: text('businessType') === null ? null : dictCell('businessType', BUSINESS_TYPES, text('businessType')!),
+    boxMark: text('boxMark'), deliveryMode: text('deliveryMode') === null ? null : dictCell('deliveryMode', DELIVERY_MODES, text('deliveryMode')!),
+    productNatures: natures === '' ? null : natures.split(/[,;，、]/).map((x) => x.trim()).filter(Boolean).map((x) => dictCell('productNature', PRODUCT_NATURES, x)),
+  }
+}
+
 export const OUTBOUND_SHEET = defineResource({
   name: 'orderImport', table: 'outbound_order', scope: 'warehouse', menuCode: 'toc-sales-outbound', component: 'stock-out/toc-sales-outbound', ns: 'outbound',
   fields: {
@@ -540,19 +603,30 @@ export const OUTBOUND_SHEET = defineResource({
     city: { kind: 'text', maxLength: 60 },
     postcode: { kind: 'text', maxLength: 20 },
     remark: { kind: 'text', maxLength: 500 },
+    // Issue 21 part J: the order type (TOB / TOC) and the ToB fields (dictionary values by code or label).
+    orderType: { kind: 'text', maxLength: 20 },
+    associationNo: { kind: 'text', maxLength: 64 },
+    destinationWarehouse: { kind: 'text', maxLength: 100 },
+    expectedContainerNo: { kind: 'text', maxLength: 40 },
+    logisticsProvider: { kind: 'text', maxLength: 100 },
+    channel: { kind: 'text', maxLength: 60 },
+    businessType: { kind: 'text', maxLength: 40 },
+    boxMark: { kind: 'text', maxLength: 200 },
+    deliveryMode: { kind: 'text', maxLength: 40 },
+    productNatures: { kind: 'text', maxLength: 200 },
     code: { kind: 'text', required: true, maxLength: 80 },
     qty: { kind: 'int', required: true, min: 1 },
   },
   list: { columns: ['ref'], defaultSort: 'ref:asc' },
   form: [['ref']],
   import: {
-    columns: ['ref', 'platform', 'sourceNo', 'shop', 'shippingMethod', 'consigneeName', 'consigneePhone', 'address', 'country', 'state', 'city', 'postcode', 'remark', 'code', 'qty'],
+    columns: ['ref', 'platform', 'sourceNo', 'shop', 'shippingMethod', 'consigneeName', 'consigneePhone', 'address', 'country', 'state', 'city', 'postcode', 'remark', 'code', 'qty', ...TOB_SHEET_CELLS],
     key: 'ref', templateName: 'OUTBOUND_ORDER_TEMPLATE', maxRows: MAX_OUTBOUND_IMPORT_LINES,
   },
   existingTable: true,
 })
-const HEADER_CELLS = ['platform', 'sourceNo', 'shop', 'shippingMethod', 'consigneeName', 'consigneePhone', 'address', 'country', 'state', 'city', 'postcode', 'remark'] as const
-const HEADER_FIELDS = ['platform', 'sourceNo', 'shopId', 'shippingMethod', 'consigneeName', 'consigneePhone', 'address', 'country', 'state', 'city', 'postcode', 'remark'] as const
+const HEADER_CELLS = ['platform', 'sourceNo', 'shop', 'shippingMethod', 'consigneeName', 'consigneePhone', 'address', 'country', 'state', 'city', 'postcode', 'remark', ...TOB_SHEET_CELLS] as const
+const HEADER_FIELDS = ['platform', 'sourceNo', 'shopId', 'shippingMethod', 'consigneeName', 'consigneePhone', 'address', 'country', 'state', 'city', 'postcode', 'remark', ...TOB_SHEET_CELLS] as const
 
 export interface OutboundDryRun {
   total: number
@@ -616,7 +690,7 @@ export async function importDryRun(q: Queryable, auth: Scope, lang: Language, co
       shippingMethod: cellText(c.shippingMethod) || null, consigneeName: cellText(c.consigneeName), consigneePhone: cellText(c.consigneePhone) || null,
       address: cellText(c.address), country: cellText(c.country), state: cellText(c.state) || null, city: cellText(c.city) || null,
       postcode: cellText(c.postcode) || null, remark: cellText(c.remark) || null, code: cellText(c.code).toUpperCase(),
-      qty: qtyText === '' ? undefined : Number(qtyText),
+      qty: qtyText === '' ? undefined : Number(qtyText), ...tobCells(c),
     }
     const r = ImportOutboundRow.safeParse(cand)
     if (!r.success) {
@@ -672,6 +746,10 @@ const ORDER_LIST = {
     validatedAt: o.validatedAt, createdAt: o.createdAt,
     // Issue 13: where the order stands after picking (the machine reads them too).
     packingStatus: o.packingStatus, faceSheetStatus: o.faceSheetStatus, trackingNo: o.trackingNo, sortSlot: o.sortSlot, weightG: o.weightG, shippedAt: o.shippedAt,
+    // Issue 21 part J: the ToB fields (null on ToC orders); the details page shows them too.
+    destinationWarehouse: o.destinationWarehouse, expectedContainerNo: o.expectedContainerNo, logisticsProvider: o.logisticsProvider,
+    channel: o.channel, businessType: o.businessType, boxMark: o.boxMark, deliveryMode: o.deliveryMode, productNatures: o.productNatures,
+    marketplaceQty: o.marketplaceQty, splitMethod: o.splitMethod, warehouseBrushed: o.warehouseBrushed,
   },
   scope: { tenant: o.tenantId, warehouse: o.warehouseId },
   // Other outbound orders (issue 20) have their own screen (stock-out → other-outbound).

@@ -68,6 +68,18 @@ export const outboundOrder = pgTable('outbound_order', {
   reviewStartedAt: ts('review_started_at'),
   packedAt: ts('packed_at'),
   shippedAt: ts('shipped_at'),
+  // Issue 21 part J (0057): ToB order fields.
+  destinationWarehouse: text('destination_warehouse'),
+  expectedContainerNo: text('expected_container_no'),
+  logisticsProvider: text('logistics_provider'),
+  channel: text('channel'),
+  businessType: text('business_type'),
+  boxMark: text('box_mark'),
+  deliveryMode: text('delivery_mode'),
+  productNatures: text('product_natures').array(),
+  marketplaceQty: integer('marketplace_qty'),
+  splitMethod: text('split_method'),
+  warehouseBrushed: boolean('warehouse_brushed').notNull(),
   handoverId: integer('handover_id'),
   /** 0042: the pack step's packing fields (spec section 3): packing list number, box code, photo (file_object). */
   packingListNo: text('packing_list_no'),
