@@ -26,60 +26,27 @@
 //      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5433/postgres npm run bench:count
 //      (PostgreSQL too: a fresh database made through that URL, dropped afterwards; BENCH_PGLITE=0 skips PGlite)
 // Knobs: BENCH_LINES (10000, a multiple of 100), BENCH_PGLITE_LINES, BENCH_SKU_POOL (200), BENCH_KEEP=1.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { randomBytes, randomUUID } from 'node:crypto'
-import pg from 'pg'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../src/server/app'
-import { loadConfig } from '../src/server/config'
-import { openDatabase, type Database } from '../src/server/db/client'
-import { migrate } from '../src/server/db/migrate'
-import { seedIfEmpty } from '../src/server/db/seed'
-import { DEMO_PASSWORD } from '../src/server/db/seed/demo'
+import type { Database } from '../src/server/db/client'
 import { checkInvariants, StockStatus } from '../src/server/inventory/ledger'
 import { CountPlanStatus as S, StorageAreaType } from '../src/domain/dictionaries'
+import { benchScope as scope, envNum as num, ok, signedIn, withBenchApp } from './lib/in-process'
 import { pct } from './lib/server'
 
 const env = process.env
-const num = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d)
 const round100 = (n: number) => Math.max(100, Math.round(n / 100) * 100)
 const LINES = round100(num(env.BENCH_LINES, 10_000))
 const PGLITE_LINES = round100(num(env.BENCH_PGLITE_LINES, LINES))
 const POOL = Math.max(10, num(env.BENCH_SKU_POOL, 200))
 const SKUS_PER_LOCATION = 10
 const TARGET_SECONDS = 5
-const scope = { tenantId: 1, warehouseId: 26 }
 const AREA = 'CNTBENCH'
 /** The stock statuses a count sees (normal and frozen), as SQL. */
 const COUNTED = `(${StockStatus.Normal}, ${StockStatus.Frozen})`
 
 const f1 = (n: number) => n.toFixed(1)
 const f2 = (n: number) => n.toFixed(2)
-
-interface Client { cmd(id: string, args: unknown): Promise<{ status: number; body: string; data: any }> }
-
-async function signedIn(app: FastifyInstance, username: string): Promise<Client> {
-  const res = await app.inject({
-    method: 'POST', url: '/auth/oauth/token', payload: new URLSearchParams({ username, password: DEMO_PASSWORD }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  })
-  if (res.statusCode !== 200) throw new Error(`sign-in of ${username}: ${res.statusCode} ${res.body}`)
-  const headers = { authorization: `Bearer ${res.json().datas.access_token}`, 'x-userinfo-header': `${scope.tenantId}-${username}-${scope.warehouseId}`, 'x-language-header': 'en-US' }
-  return {
-    async cmd(id, args) {
-      const r = await app.inject({ method: 'POST', url: `/api/commands/${id}`, payload: args as object, headers: { ...headers, 'idempotency-key': randomUUID() } })
-      return { status: r.statusCode, body: r.body, data: r.statusCode === 200 ? r.json().data : undefined }
-    },
-  }
-}
-async function ok(c: Client, id: string, args: unknown) {
-  const r = await c.cmd(id, args)
-  if (r.status !== 200) throw new Error(`${id} ${JSON.stringify(args)}: ${r.status} ${r.body.slice(0, 400)}`)
-  return r.data
-}
 
 /** Variance of a balance, by its ordinal: 40% exact, 30% +1…+5, 25% −1…−5, 5% not scanned (null). */
 const VARIANCE_SQL = (ord: string) => `CASE WHEN ${ord} % 20 = 7 THEN NULL WHEN ${ord} % 20 < 8 THEN 0 WHEN ${ord} % 20 < 14 THEN 1 + ${ord} % 5 ELSE -(1 + ${ord} % 5) END`
@@ -223,32 +190,7 @@ async function verify(db: Database, planNo: string, approved: { surplus: number;
 }
 
 async function runOne(label: 'PGlite' | 'PostgreSQL', lines: number, adminUrl?: string): Promise<boolean> {
-  let cleanup: () => Promise<void>
-  let database: Database
-  if (adminUrl) {
-    const name = `wms_bench_count_${randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: adminUrl })
-    await admin.connect(); await admin.query(`CREATE DATABASE ${name}`); await admin.end()
-    const u = new URL(adminUrl); u.pathname = `/${name}`
-    database = await openDatabase({ databaseUrl: u.toString() })
-    cleanup = async () => {
-      if (env.BENCH_KEEP === '1') { console.log(`  kept database ${name}`); return }
-      const c = new pg.Client({ connectionString: adminUrl }); await c.connect(); await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); await c.end()
-    }
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'wms-bench-count-'))
-    database = await openDatabase({ dataDir: dir })
-    cleanup = async () => { if (env.BENCH_KEEP === '1') console.log(`  kept ${dir}`); else rmSync(dir, { recursive: true, force: true }) }
-  }
-  let app: FastifyInstance | undefined
-  try {
-    const t0 = performance.now()
-    const config = { ...loadConfig({}), seedDemo: true, staticDir: '/nonexistent', jwtSecret: 'bench-secret-0123456789abcdef0123456789' }
-    await migrate(database)
-    await seedIfEmpty(database, config)
-    const migrateSeconds = (performance.now() - t0) / 1000
-    app = await buildApp({ config, database, logger: false })
-    await app.ready()
+  return withBenchApp('count', adminUrl, async ({ database, app, setupSeconds }) => {
     const s = await seed(database, app, lines)
     const admin = await signedIn(app, 'admin')
     const lat: number[] = []
@@ -265,7 +207,7 @@ async function runOne(label: 'PGlite' | 'PostgreSQL', lines: number, adminUrl?: 
     const sorted = [...lat].sort((a, b) => a - b)
     const scaled = total * (10_000 / v.lines)
     console.log(`\n${label} — ${v.lines} lines in ${s.tasks.length} tasks (${lines / SKUS_PER_LOCATION} locations × ${SKUS_PER_LOCATION} SKUs)`)
-    console.log(`  setup: migrate + demo seed ${f1(migrateSeconds)} s; balances + ledger (set-based) ${f1(s.seedSeconds)} s; plan + count ${f1(s.countSeconds)} s ` +
+    console.log(`  setup: migrate + demo seed ${f1(setupSeconds)} s; balances + ledger (set-based) ${f1(s.seedSeconds)} s; plan + count ${f1(s.countSeconds)} s ` +
       `(first task through the real commands: ${s.sampleScans} scans + submit in ${f2(s.sampleSeconds)} s)`)
     console.log(`  approve all ${s.tasks.length} tasks one after the other: ${f2(total)} s = ${f2((total * 1000) / v.lines)} ms per line` +
       `${v.lines !== 10_000 ? ` (≈ ${f2(scaled)} s for 10 000 lines)` : ''}   target ≤ ${TARGET_SECONDS} s for 10 000 lines: ${scaled <= TARGET_SECONDS ? 'OK' : 'MISSED'}`)
@@ -274,11 +216,7 @@ async function runOne(label: 'PGlite' | 'PostgreSQL', lines: number, adminUrl?: 
     if (v.problems.length) { for (const p of v.problems) console.log(`  CHECK FAILED: ${p}`); return false }
     console.log('  checks: invariants clean; plan and tasks Finished; adjustment = counted − expected on every line; every key = counted + moved since its position; totals = ledger')
     return true
-  } finally {
-    await app?.close()
-    await database.close()
-    await cleanup()
-  }
+  })
 }
 
 async function main() {

@@ -20,66 +20,23 @@
 //      DATABASE_URL=postgres://postgres@127.0.0.1:5433/postgres npm run bench:count-import
 //      (PostgreSQL too: a fresh database made through that URL — or BENCH_DATABASE_URL — dropped afterwards;
 //      BENCH_PGLITE=0 skips PGlite). Knobs: BENCH_LINES (10000, a multiple of 100), BENCH_SKU_POOL (200), BENCH_KEEP=1.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { randomBytes, randomUUID } from 'node:crypto'
-import pg from 'pg'
 import ExcelJS from 'exceljs'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../src/server/app'
-import { loadConfig } from '../src/server/config'
-import { openDatabase, type Database } from '../src/server/db/client'
-import { migrate } from '../src/server/db/migrate'
-import { seedIfEmpty } from '../src/server/db/seed'
-import { DEMO_PASSWORD } from '../src/server/db/seed/demo'
+import type { Database } from '../src/server/db/client'
 import { checkInvariants, StockStatus } from '../src/server/inventory/ledger'
 import { CountPlanStatus as S, StorageAreaType } from '../src/domain/dictionaries'
+import { benchScope as scope, envNum as num, ok, signedIn, withBenchApp } from './lib/in-process'
 import { COUNT_API } from '../commands/stock-count'
 
 const env = process.env
-const num = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d)
 const LINES = Math.max(100, Math.round(num(env.BENCH_LINES, 10_000) / 100) * 100)
 const POOL = Math.max(10, num(env.BENCH_SKU_POOL, 200))
 const SKUS_PER_LOCATION = 10
 const BAD_EVERY = 50
-const scope = { tenantId: 1, warehouseId: 26 }
 const AREA = 'CNTIMPORT'
 const PG_URL = env.BENCH_DATABASE_URL || env.DATABASE_URL
 const f2 = (n: number) => n.toFixed(2)
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-
-interface Client {
-  cmd(id: string, args: unknown): Promise<{ status: number; body: string; data: any }>
-  upload(url: string, content: Buffer): Promise<{ status: number; body: string; data: any }>
-}
-async function signedIn(app: FastifyInstance, username: string): Promise<Client> {
-  const res = await app.inject({
-    method: 'POST', url: '/auth/oauth/token', payload: new URLSearchParams({ username, password: DEMO_PASSWORD }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  })
-  if (res.statusCode !== 200) throw new Error(`sign-in of ${username}: ${res.statusCode} ${res.body}`)
-  const headers = { authorization: `Bearer ${res.json().datas.access_token}`, 'x-userinfo-header': `${scope.tenantId}-${username}-${scope.warehouseId}`, 'x-language-header': 'en-US' }
-  const answer = (r: { statusCode: number; body: string; json(): any }) => ({ status: r.statusCode, body: r.body, data: r.statusCode === 200 ? r.json().data : undefined })
-  return {
-    async cmd(id, args) {
-      return answer(await app.inject({ method: 'POST', url: `/api/commands/${id}`, payload: args as object, headers: { ...headers, 'idempotency-key': randomUUID() } }))
-    },
-    async upload(url, content) {
-      const boundary = `----b${randomUUID()}`
-      const payload = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="counts.xlsx"\r\nContent-Type: ${XLSX}\r\n\r\n`), content, Buffer.from(`\r\n--${boundary}--\r\n`),
-      ])
-      return answer(await app.inject({ method: 'POST', url, payload, headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` } }))
-    },
-  }
-}
-async function ok(c: Client, id: string, args: unknown) {
-  const r = await c.cmd(id, args)
-  if (r.status !== 200) throw new Error(`${id}: ${r.status} ${r.body.slice(0, 400)}`)
-  return r.data
-}
 
 interface Row { taskNo: string; locationCode: string; skuCode: string; qty: number }
 
@@ -132,31 +89,8 @@ async function sheet(rows: readonly (readonly unknown[])[]): Promise<Buffer> {
 }
 
 async function runOne(label: 'PGlite' | 'PostgreSQL', adminUrl?: string): Promise<boolean> {
-  let cleanup: () => Promise<void>
-  let database: Database
-  if (adminUrl) {
-    const name = `wms_bench_cimport_${randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: adminUrl })
-    await admin.connect(); await admin.query(`CREATE DATABASE ${name}`); await admin.end()
-    const u = new URL(adminUrl); u.pathname = `/${name}`
-    database = await openDatabase({ databaseUrl: u.toString() })
-    cleanup = async () => {
-      if (env.BENCH_KEEP === '1') { console.log(`  kept database ${name}`); return }
-      const c = new pg.Client({ connectionString: adminUrl }); await c.connect(); await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); await c.end()
-    }
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'wms-bench-cimport-'))
-    database = await openDatabase({ dataDir: dir })
-    cleanup = async () => { if (env.BENCH_KEEP === '1') console.log(`  kept ${dir}`); else rmSync(dir, { recursive: true, force: true }) }
-  }
-  let app: FastifyInstance | undefined
   const problems: string[] = []
-  try {
-    const config = { ...loadConfig({}), seedDemo: true, staticDir: '/nonexistent', jwtSecret: 'bench-secret-0123456789abcdef0123456789' }
-    await migrate(database)
-    await seedIfEmpty(database, config)
-    app = await buildApp({ config, database, logger: false })
-    await app.ready()
+  return withBenchApp('cimport', adminUrl, async ({ database, app }) => {
     const { planNo, rows } = await seed(database, app)
     const counter = await signedIn(app, 'supervisor')
     const clean = await sheet(rows.map((r) => [r.taskNo, r.locationCode, r.skuCode, r.qty]))
@@ -216,11 +150,7 @@ async function runOne(label: 'PGlite' | 'PostgreSQL', adminUrl?: string): Promis
     if (problems.length) { for (const p of problems) console.log(`  CHECK FAILED: ${p}`); return false }
     console.log('  checks: every bad row named, nothing written by a dry run; lines = sheet (rows and units); each line at its ledger position; tasks claimed by the importer, every location visited; invariants clean')
     return true
-  } finally {
-    await app?.close()
-    await database.close()
-    await cleanup()
-  }
+  })
 }
 
 async function main() {

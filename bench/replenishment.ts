@@ -18,49 +18,15 @@
 //      DATABASE_URL=postgres://postgres@127.0.0.1:5433/postgres npm run bench:replenish
 //      (PostgreSQL too: a fresh database made through that URL, dropped afterwards; BENCH_PGLITE=0 skips PGlite)
 // Knobs: BENCH_FACES (10000), BENCH_SKU_POOL (2000), BENCH_KEEP=1.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { randomBytes, randomUUID } from 'node:crypto'
-import pg from 'pg'
-import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../src/server/app'
-import { loadConfig } from '../src/server/config'
-import { openDatabase, type Database } from '../src/server/db/client'
-import { migrate } from '../src/server/db/migrate'
-import { seedIfEmpty } from '../src/server/db/seed'
-import { DEMO_PASSWORD } from '../src/server/db/seed/demo'
+import type { Database } from '../src/server/db/client'
 import { checkInvariants, StockStatus } from '../src/server/inventory/ledger'
 import { StorageAreaType } from '../src/domain/dictionaries'
+import { benchScope as scope, envNum as num, ok, signedIn, withBenchApp } from './lib/in-process'
 
 const env = process.env
-const num = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d)
 const FACES = Math.max(2, num(env.BENCH_FACES, 10_000))
 const POOL = Math.max(10, num(env.BENCH_SKU_POOL, 2000))
-const scope = { tenantId: 1, warehouseId: 26 }
 const f2 = (n: number) => n.toFixed(2)
-
-interface Client { cmd(id: string, args: unknown): Promise<{ status: number; body: string; data: any }> }
-
-async function signedIn(app: FastifyInstance, username: string): Promise<Client> {
-  const res = await app.inject({
-    method: 'POST', url: '/auth/oauth/token', payload: new URLSearchParams({ username, password: DEMO_PASSWORD }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  })
-  if (res.statusCode !== 200) throw new Error(`sign-in of ${username}: ${res.statusCode} ${res.body}`)
-  const headers = { authorization: `Bearer ${res.json().datas.access_token}`, 'x-userinfo-header': `${scope.tenantId}-${username}-${scope.warehouseId}`, 'x-language-header': 'en-US' }
-  return {
-    async cmd(id, args) {
-      const r = await app.inject({ method: 'POST', url: `/api/commands/${id}`, payload: args as object, headers: { ...headers, 'idempotency-key': randomUUID() } })
-      return { status: r.statusCode, body: r.body, data: r.statusCode === 200 ? r.json().data : undefined }
-    },
-  }
-}
-async function ok(c: Client, id: string, args: unknown) {
-  const r = await c.cmd(id, args)
-  if (r.status !== 200) throw new Error(`${id}: ${r.status} ${r.body.slice(0, 400)}`)
-  return r.data
-}
 
 async function seed(db: Database): Promise<number> {
   const t0 = performance.now()
@@ -95,32 +61,7 @@ async function seed(db: Database): Promise<number> {
 }
 
 async function runOne(label: 'PGlite' | 'PostgreSQL', adminUrl?: string): Promise<boolean> {
-  let cleanup: () => Promise<void>
-  let database: Database
-  if (adminUrl) {
-    const name = `wms_bench_replen_${randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: adminUrl })
-    await admin.connect(); await admin.query(`CREATE DATABASE ${name}`); await admin.end()
-    const u = new URL(adminUrl); u.pathname = `/${name}`
-    database = await openDatabase({ databaseUrl: u.toString() })
-    cleanup = async () => {
-      if (env.BENCH_KEEP === '1') { console.log(`  kept database ${name}`); return }
-      const c = new pg.Client({ connectionString: adminUrl }); await c.connect(); await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); await c.end()
-    }
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'wms-bench-replen-'))
-    database = await openDatabase({ dataDir: dir })
-    cleanup = async () => { if (env.BENCH_KEEP === '1') console.log(`  kept ${dir}`); else rmSync(dir, { recursive: true, force: true }) }
-  }
-  let app: FastifyInstance | undefined
-  try {
-    const t0 = performance.now()
-    const config = { ...loadConfig({}), seedDemo: true, staticDir: '/nonexistent', jwtSecret: 'bench-secret-0123456789abcdef0123456789' }
-    await migrate(database)
-    await seedIfEmpty(database, config)
-    const setup = (performance.now() - t0) / 1000
-    app = await buildApp({ config, database, logger: false })
-    await app.ready()
+  return withBenchApp('replen', adminUrl, async ({ database, app, setupSeconds: setup }) => {
     const seedSeconds = await seed(database)
     const admin = await signedIn(app, 'admin')
     const tA = performance.now()
@@ -151,11 +92,7 @@ async function runOne(label: 'PGlite' | 'PostgreSQL', adminUrl?: string): Promis
     if (problems.length) { for (const p of problems) console.log(`  CHECK FAILED: ${p}`); return false }
     console.log('  checks: tasks = faces below min; each qty 36; no face with two open tasks; invariants clean')
     return true
-  } finally {
-    await app?.close()
-    await database.close()
-    await cleanup()
-  }
+  })
 }
 
 async function main() {
