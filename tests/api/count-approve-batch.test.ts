@@ -6,6 +6,7 @@
 // stock, naming the location and SKU, without posting any line of the task.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { createTestApp, queriesOf, type TestApp } from '../helpers/app'
+import { demoShelves, freshSkus } from '../helpers/stock-fixtures'
 import { apiAs, expectOk, expectRefused, type ApiClient } from '../helpers/api'
 import { addStock, changeStockBatch, checkInvariants, explainBalance, freeQty, releaseReservation, reserveStock, StockStatus, type StockKey } from '../../src/server/inventory/ledger'
 import { AppError } from '../../src/server/http/errors'
@@ -36,16 +37,9 @@ beforeAll(async () => {
   t = await createTestApp()
   admin = await apiAs(t, 'admin')
   counter = await apiAs(t, 'supervisor')
-  skus = (await q<{ id: number; sku_code: string }>(`
-    SELECT k.id, k.sku_code FROM product_sku k WHERE k.tenant_id = 1 AND NOT EXISTS (SELECT 1 FROM inventory_balance b WHERE b.sku_id = k.id)
-      AND NOT EXISTS (SELECT 1 FROM product_sku x WHERE x.id <> k.id AND upper(x.sku_code) = upper(k.sku_code))
-    ORDER BY k.id DESC LIMIT 3`)).map((r) => ({ id: Number(r.id), code: r.sku_code }))
+  skus = await freshSkus(q, 3)
   expect(skus.length).toBe(3)
-  shelves = (await q<{ id: number; code: string }>(`
-    SELECT l.id, l.code FROM location l JOIN storage_area a ON a.id = l.storage_area_id
-    WHERE l.tenant_id = 1 AND l.warehouse_id = 26 AND l.status = 1 AND NOT l.temporary AND a.status = 1 AND a.area_type = 2
-      AND NOT EXISTS (SELECT 1 FROM inventory_balance b WHERE b.location_id = l.id AND b.on_hand > 0)
-    ORDER BY l.code LIMIT 3`)).map((r) => ({ id: Number(r.id), code: r.code }))
+  shelves = await demoShelves(q, 3, { empty: true })
   expect(shelves.length).toBe(3)
 }, 120_000)
 afterAll(async () => { await t?.close() })

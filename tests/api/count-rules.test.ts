@@ -11,6 +11,7 @@
 // Every scenario ends with the invariants clean; the approved adjustments are explained under the task.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { createTestApp, queriesOf, type TestApp } from '../helpers/app'
+import { demoShelves } from '../helpers/stock-fixtures'
 import { apiAs, expectOk, expectRefused, signIn, client, type ApiClient } from '../helpers/api'
 import { COUNT_API } from '../../commands/stock-count'
 import { addStock, checkInvariants, explainBalance, removeStock, StockStatus } from '../../src/server/inventory/ledger'
@@ -76,11 +77,7 @@ beforeAll(async () => {
       AND NOT EXISTS (SELECT 1 FROM product_sku x WHERE x.id <> k.id AND upper(x.sku_code) = upper(k.sku_code))
     ORDER BY k.style_id DESC, k.id) x ORDER BY style_id DESC LIMIT 8`)).map((r) => ({ id: Number(r.id), code: r.sku_code, styleId: Number(r.style_id) }))
   expect(skus.length).toBe(8)
-  shelves = (await q<{ id: number; code: string }>(`
-    SELECT l.id, l.code FROM location l JOIN storage_area a ON a.id = l.storage_area_id
-    WHERE l.tenant_id = 1 AND l.warehouse_id = 26 AND l.status = 1 AND NOT l.temporary AND a.status = 1 AND a.area_type = 2
-      AND NOT EXISTS (SELECT 1 FROM inventory_balance b WHERE b.location_id = l.id AND b.on_hand > 0)
-    ORDER BY l.code LIMIT 30`)).map((r) => ({ id: Number(r.id), code: r.code }))
+  shelves = await demoShelves(q, 30, { empty: true })
   expect(shelves.length).toBe(30)
 }, 120_000)
 afterAll(async () => { await t?.close() })

@@ -11,6 +11,7 @@
 // invariant check is clean and explain shows the adjustment rows under the count task's number.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { createTestApp, queriesOf, type TestApp } from '../helpers/app'
+import { demoShelves, freshSkus } from '../helpers/stock-fixtures'
 import { apiAs, expectOk, expectRefused, signIn, client, type ApiClient } from '../helpers/api'
 import { COUNT_API } from '../../commands/stock-count'
 import { addStock, checkInvariants, explainBalance, removeStock, StockStatus } from '../../src/server/inventory/ledger'
@@ -67,17 +68,10 @@ beforeAll(async () => {
   picker = await apiAs(t, 'picker')
   counterId = Number((await one<{ id: number }>(`SELECT id FROM app_user WHERE username = 'supervisor'`)).id)
   counter2Id = Number((await one<{ id: number }>(`SELECT id FROM app_user WHERE username = 'counter2'`)).id)
-  skus = (await q<{ id: number; sku_code: string }>(`
-    SELECT k.id, k.sku_code FROM product_sku k WHERE k.tenant_id = 1 AND NOT EXISTS (SELECT 1 FROM inventory_balance b WHERE b.sku_id = k.id)
-      AND NOT EXISTS (SELECT 1 FROM product_sku x WHERE x.id <> k.id AND upper(x.sku_code) = upper(k.sku_code))
-    ORDER BY k.id DESC LIMIT 6`)).map((r) => ({ id: Number(r.id), code: r.sku_code }))
+  skus = await freshSkus(q, 6)
   expect(skus.length).toBe(6)
   // Shelves of the picking area holding no stock yet (so a count sees only what a scenario puts there).
-  shelves = (await q<{ id: number; code: string }>(`
-    SELECT l.id, l.code FROM location l JOIN storage_area a ON a.id = l.storage_area_id
-    WHERE l.tenant_id = 1 AND l.warehouse_id = 26 AND l.status = 1 AND NOT l.temporary AND a.status = 1 AND a.area_type = 2
-      AND NOT EXISTS (SELECT 1 FROM inventory_balance b WHERE b.location_id = l.id AND b.on_hand > 0)
-    ORDER BY l.code LIMIT 30`)).map((r) => ({ id: Number(r.id), code: r.code }))
+  shelves = await demoShelves(q, 30, { empty: true })
   expect(shelves.length).toBe(30)
 }, 120_000)
 afterAll(async () => { await t?.close() })

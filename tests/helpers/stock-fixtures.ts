@@ -18,11 +18,15 @@ export async function freshSkus(q: Query, n: number, opts: { enabled?: boolean; 
   return rows.map((r) => ({ id: Number(r.id), code: r.sku_code }))
 }
 
-/** The first `n` shelves (storage area type 2, in force, not temporary) of the demo pair (tenant 1, warehouse 26), by code. */
-export async function demoShelves(q: Query, n: number): Promise<Shelf[]> {
+/**
+ * The first `n` shelves (storage area type 2, in force, not temporary) of the demo pair (tenant 1, warehouse
+ * 26), by code; with `empty`, only those holding no stock yet (a count then sees only what a test puts there).
+ */
+export async function demoShelves(q: Query, n: number, opts: { empty?: boolean } = {}): Promise<Shelf[]> {
   const rows = await q<{ id: number; code: string }>(`
     SELECT l.id, l.code FROM location l JOIN storage_area a ON a.id = l.storage_area_id
     WHERE l.tenant_id = 1 AND l.warehouse_id = 26 AND l.status = 1 AND NOT l.temporary AND a.status = 1 AND a.area_type = 2
+      ${opts.empty ? 'AND NOT EXISTS (SELECT 1 FROM inventory_balance b WHERE b.location_id = l.id AND b.on_hand > 0)' : ''}
     ORDER BY l.code LIMIT ${Number(n)}`)
   return rows.map((r) => ({ id: Number(r.id), code: r.code }))
 }
