@@ -29,8 +29,8 @@ test('move at the station from bulk to a pick face, over movable refused, the YK
   // ---- the move list from the palette; Alt+O opens a station session ----
   await c.runFromPalette(tr('zh', 'menu:title.move-manager-list'), 'nav.move-manager-list')
   await expect(page.getByTestId('move-orders')).toBeVisible()
-  // The list has arrived (its first fetch settled) before the operator opens a station session.
-  await expect(page.locator('[data-testid="move-orders"] [aria-busy="true"]')).toHaveCount(0)
+  // Arrival puts focus on the grid (its shortcuts, Alt+O among them, live in the grid's scope).
+  await expect(page.getByTestId('move-orders-grid')).toBeFocused()
   await page.keyboard.press('Alt+o')
   const station = onStation(page, 'move-station')
   await expect(station).toHaveAttribute('data-step', 'from')
