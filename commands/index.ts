@@ -28,8 +28,12 @@ import { taskPoolCommands } from './task-pool'
 import { auditPlanCommands } from './audit-plans'
 import { replenishmentCommands } from './replenishment'
 import { cartonCommands } from './cartons'
+import { shipmentCommands } from './shipments'
+import { containerLoadingCommands } from './container-loading'
+import { transferCommands } from './transfers'
+import { outboundExceptionCommands } from './outbound-exceptions'
 
-export const ALL_COMMANDS: readonly CommandDef<any>[] = [...faceSheetCommands, ...shellCommands, ...gridCommands, ...adminCommands, ...adminResourceCommands, ...resourceCommandList, ...stockCommands, ...inspectionCommands, ...shelvingCommands, ...receivingCommands, ...inboundOrderCommands, ...inboundExtraCommands, ...outboundOrderCommands, ...pickingCommands, ...sortingCommands, ...shippingCommands, ...countCommands, ...sampleCommands, ...moveCommands, ...stockAllotCommands, ...otherInoutCommands, ...tobOrderCommands, ...taskPoolCommands, ...replenishmentCommands, ...auditPlanCommands, ...cartonCommands]
+export const ALL_COMMANDS: readonly CommandDef<any>[] = [...faceSheetCommands, ...shellCommands, ...gridCommands, ...adminCommands, ...adminResourceCommands, ...resourceCommandList, ...stockCommands, ...inspectionCommands, ...shelvingCommands, ...receivingCommands, ...inboundOrderCommands, ...inboundExtraCommands, ...outboundOrderCommands, ...pickingCommands, ...sortingCommands, ...shippingCommands, ...countCommands, ...sampleCommands, ...moveCommands, ...stockAllotCommands, ...otherInoutCommands, ...tobOrderCommands, ...taskPoolCommands, ...replenishmentCommands, ...auditPlanCommands, ...cartonCommands, ...shipmentCommands, ...containerLoadingCommands, ...transferCommands, ...outboundExceptionCommands]
 
 /** Static registry; throws at import on a duplicate id. */
 export const commandRegistry = new CommandRegistry(ALL_COMMANDS)

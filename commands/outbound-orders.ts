@@ -209,7 +209,9 @@ export const bulkActionCommand = (a: BulkOutboundAction) => `outbound.order.${a}
 // ---------------------------------------------------------------------------------------------
 // Targets: the grid's selected rows, else the order open on the details page.
 
-const onListOrDetails = (ctx: CommandContext) => ctx.route === '' || ctx.route.startsWith(OUTBOUND_ORDER_PATH)
+/** The ToB order screens (commands/tob-orders.ts TOB_SALES_PREFIX) act on the same orders with the same commands. */
+const TOB_SALES_SCREENS = '/stock-out/ToB/sales-outbound'
+const onListOrDetails = (ctx: CommandContext) => ctx.route === '' || ctx.route.startsWith(OUTBOUND_ORDER_PATH) || ctx.route.startsWith(TOB_SALES_SCREENS)
 
 export function selectedOutboundIds(ctx: CommandContext): number[] {
   const ids = ctx.selection.map((r) => Number(r.id)).filter((n) => Number.isInteger(n) && n > 0)
@@ -318,7 +320,12 @@ export const outboundOrderCommands: readonly CommandDef<any>[] = [
     bulk: { ...bulkOrders(2), dialog: true },
     fieldLabel: screenFieldLabels(ShippingMethodArgs, ORDER_FIELDS),
     run: async (ctx, rt, args) => {
-      if (args === undefined) { rt.navigate(outboundDialogPath.shipping(selectedOutboundIds(ctx))); return undefined }
+      if (args === undefined) {
+        const ids = selectedOutboundIds(ctx)
+        // On a ToB screen the ToB list shows the same dialog (the operator stays among the ToB orders).
+        rt.navigate(ctx.route.startsWith(TOB_SALES_SCREENS) ? `${TOB_SALES_SCREENS}/all-added-outbound?shipping=${ids.join(',')}` : outboundDialogPath.shipping(ids))
+        return undefined
+      }
       const r = await rt.callServer<OutboundTransitionResult>('outbound.order.shippingMethod', args)
       rt.toast('success', 'outbound:order.done.shippingMethod', { count: r.changed.length })
       return r

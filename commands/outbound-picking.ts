@@ -195,9 +195,11 @@ const theTask = (ctx: CommandContext) => targetRows(ctx, 'task')[0]
 const atStation = (ctx: CommandContext) => ctx.route === '' || ctx.route.startsWith(PICKING_PATH)
 /** Other outbound picking (stock-out → other-pick; OTHER_PICK_PATH of ./other-inout, which imports this module): its tasks are claimed there too. */
 export const OTHER_PICK_ROUTE = '/stock-out/other-pick'
-const canClaimHere = (ctx: CommandContext) => atStation(ctx) || ctx.route.startsWith(OTHER_PICK_ROUTE)
-/** The wave pages and the picking task list: where a wave's picking list is printed. */
-const onWavesOrTasks = (ctx: CommandContext) => ctx.route === '' || ctx.route.startsWith(WAVE_PATH) || ctx.route.startsWith(PICKING_PATH)
+/** The ToB picking task list (stock-out → ToB → picking-task; TOB_TASKS_PATH of ./tob-orders): its tasks are claimed, assigned and printed there too. */
+export const TOB_PICKING_ROUTE = '/stock-out/ToB/picking-task'
+const canClaimHere = (ctx: CommandContext) => atStation(ctx) || ctx.route.startsWith(OTHER_PICK_ROUTE) || ctx.route.startsWith(TOB_PICKING_ROUTE)
+/** The wave pages and the picking task lists: where a wave's picking list is printed. */
+const onWavesOrTasks = (ctx: CommandContext) => ctx.route === '' || ctx.route.startsWith(WAVE_PATH) || ctx.route.startsWith(PICKING_PATH) || ctx.route.startsWith(TOB_PICKING_ROUTE)
 /** The waves a picking list command acts on: the wave pages' targets, else the waves of the selected picking tasks. */
 function listWaves(ctx: CommandContext): readonly Row[] {
   const waves = targetRows(ctx, 'wave')
@@ -267,7 +269,7 @@ export const pickingCommands: readonly CommandDef<any>[] = [
     id: 'outbound.pickTask.assign', title: 'commands:outbound.pickTask.assign', section: 'document', permission: P.taskAssign,
     input: AssignTasksArgs, output: TasksAssigned, server: true, keywords: [...KEYWORDS, 'allot'],
     bulk: { noun: 'palette:bulk.count.pickingTask', targets: (ctx) => idsOf(targetRows(ctx, 'task')).length, askFrom: 2 },
-    when: (ctx) => ctx.route === '' || ctx.route.startsWith(PICKING_PATH) || ctx.route.startsWith(WAVE_PATH),
+    when: (ctx) => ctx.route === '' || ctx.route.startsWith(PICKING_PATH) || ctx.route.startsWith(WAVE_PATH) || ctx.route.startsWith(TOB_PICKING_ROUTE),
     enabled: byMachine(pickingTaskMachine, 'outbound.pickTask.assign', 'task'),
     run: async (ctx, rt, args) => {
       let a = args

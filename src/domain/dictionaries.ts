@@ -3,7 +3,8 @@
 // (`dict:<code>.<value>`, translated in locales/*/dict.json). Names are the spec's own.
 
 /** Numeric enums: name → code value, exactly as spec section 4 writes them. */
-export const ConstructionStage = { NewConstruction: 1, PendingCollected: 2, PendingTransfer: 3, TransferInprogress: 4, TransferCompleted: 5, AuditCompleted: 6 } as const
+/** Transfer orders: the spec's construction stages 1-6, and Cancelled 9 (its transfer label "cancelled/void": voided while pending collection). */
+export const ConstructionStage = { NewConstruction: 1, PendingCollected: 2, PendingTransfer: 3, TransferInprogress: 4, TransferCompleted: 5, AuditCompleted: 6, Cancelled: 9 } as const
 export const DocumentStatus = { Draft: 0, Effective: 1, Pending: 2, Cancelled: 3, Reviewed: 4, Shipped: 5, Terminated: 6 } as const
 export const OutboundOrderStatus = {
   Draft: 0, Effective: 1, ReadyOut: 2, PartTransport: 3, Over: 4, DeficiencyOver: 5, Approve: 6,
@@ -40,6 +41,8 @@ export const PRINTER_FORMATS = ['pdf', 'zpl'] as const
 /** What a print template or print setup is for. */
 export const PRINT_DOC_KINDS = ['faceSheet', 'box', 'sku', 'fnsku', 'pickingList'] as const
 export const PackingTaskStatus = { Unclaimed: 0, Unpacked: 1, Packed: 2, Finish: 3, Closed: 4, Lock: 7, Stop: 8 } as const
+/** Loading document (spec §4 loading: waiting load container, loaded container, closed; codes ours — issue 21 K2). */
+export const LoadingStatus = { WaitingLoad: 0, Loaded: 1, Closed: 2 } as const
 /** Feedback: 0 pending (red tag), 10 accepted (warning), 20 demand (info), 90 finished (green). */
 export const FeedbackStatus = { Pending: 0, Accepted: 10, Demand: 20, Finished: 90 } as const
 export const NoticeType = { ReleaseNotice: 1, SystemAnnouncement: 2 } as const
@@ -150,6 +153,7 @@ export const DICTIONARIES = {
   inboundStatus: fromEnum(InboundStatus),
   shipmentStatus: fromEnum(ShipmentStatus),
   packingTaskStatus: fromEnum(PackingTaskStatus),
+  loadingStatus: fromEnum(LoadingStatus),
   faceSheetStatus: fromEnum(FaceSheetStatus),
   waybillState: fromEnum(WaybillState),
   carrierAdapter: fromList(CARRIER_ADAPTERS),

@@ -23,7 +23,7 @@ export const LEDGER_REASON_CODES = [
 export type LedgerReasonCode = (typeof LEDGER_REASON_CODES)[number]
 
 /** The document kinds the ledger names (each has `stock:docType.<docType>`); others show as stored. */
-export const LEDGER_DOC_TYPES = ['openingBalance', 'RK', 'QC', 'QT', 'SJ', 'return', 'quickInbound', 'outboundOrder', 'returnShelf', 'countTask', 'sampleOut', 'sampleMove', 'defectiveReport', 'moveOrder', 'replenishmentTask', 'packingTask'] as const
+export const LEDGER_DOC_TYPES = ['openingBalance', 'RK', 'QC', 'QT', 'SJ', 'return', 'quickInbound', 'outboundOrder', 'returnShelf', 'countTask', 'sampleOut', 'sampleMove', 'defectiveReport', 'moveOrder', 'replenishmentTask', 'packingTask', 'shipment', 'containerLoading', 'transferOrder'] as const
 
 export interface LedgerReason { code: LedgerReasonCode; params: ReasonParams }
 

@@ -73,7 +73,8 @@ describe('timeout report', () => {
     expect((await numbers('shelving')).records.map((x) => x.number)).toEqual(['SJ-TO-LATE', 'SJ-TO-FRESH'])
     const la = await numbers('inbound', true, admin.in({ warehouseId: 168 }))
     expect(la.records.map((x) => x.number)).toEqual(['RK-TO-LA'])
-    expect((await admin.get('/api/inbound/timeouts?kind=tobNotIssued')).json().errors[0].field).toBe('kind')
+    // A kind the report does not answer is refused naming the field (ToB not issued joined it with issue 21).
+    expect((await admin.get('/api/inbound/timeouts?kind=vehicleRelease')).json().errors[0].field).toBe('kind')
     const shelver = await apiAs(t, 'shelver')
     expect((await shelver.get('/api/inbound/timeouts?kind=inbound')).statusCode).toBe(403)
   })

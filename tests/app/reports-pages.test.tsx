@@ -3,8 +3,9 @@
 // first. Sales outbound report: the cursor starts in the first filter; shipping method typed and the
 // filter applied (Enter = submit) shows the shipped orders per day × platform × shop with the totals
 // line; grouping per platform folds them; a shipped range over 92 days is refused in the bar with the
-// server's message and nothing is asked. Timeout tasks: Alt+6 switches to container loading, which says
-// there are no container-loading documents rather than "nothing timed out". (The figures themselves,
+// server's message and nothing is asked. Timeout tasks: Alt+6 switches to container loading (issue 21: a
+// loading document open past its limit, its status label, its number linking to it) and Alt+9 to ToB
+// orders not issued. (The figures themselves,
 // from orders shipped through the API, are tests/api/reports-outbound.test.ts; here the shipped rows
 // are written in SQL.)
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
@@ -69,12 +70,19 @@ describe('sales outbound report screen', () => {
 })
 
 describe('timeout task screen', () => {
-  it('Alt+6: container loading says there are no such documents yet', async () => {
+  it('Alt+6: container loading lists a loading document open past its limit; Alt+9: ToB not issued', async () => {
+    await q(`INSERT INTO container_loading (tenant_id, warehouse_id, loading_no, container_no, container_size, capacity_volume, max_weight, status, created_at)
+      VALUES (1, 26, 'ZG-UI-LATE', 'CT-UI-LATE', '40HQ', 76.4, 26500, 1, now() - interval '30 hours')`)
     const m = mount(createElement(TimeoutsPage))
     const page = await waitFor(() => $('[data-testid="timeouts-page"]'), 'report')
     act(() => { page.dispatchEvent(new KeyboardEvent('keydown', { key: '6', code: 'Digit6', altKey: true, bubbles: true, cancelable: true })) })
     await waitFor(() => $('[data-testid="timeouts-containerLoading"]')?.getAttribute('aria-selected') === 'true', 'container loading kind')
-    await waitFor(() => $('[data-testid="timeouts-empty"]')?.textContent?.includes('no container-loading documents'), 'the honest note')
+    const row = await waitFor(() => $('[data-testid="timeouts-list"] tr[data-number="ZG-UI-LATE"]'), 'the late loading document')
+    expect(row.textContent).toContain('Loaded')
+    expect(row.querySelector('a')!.getAttribute('href')).toContain('/container-load/loading-detail?no=ZG-UI-LATE')
+    act(() => { page.dispatchEvent(new KeyboardEvent('keydown', { key: '9', code: 'Digit9', altKey: true, bubbles: true, cancelable: true })) })
+    await waitFor(() => $('[data-testid="timeouts-tobNotIssued"]')?.getAttribute('aria-selected') === 'true', 'ToB not issued kind')
+    expect($('[data-testid="timeouts-tobNotIssued"]')!.textContent).toContain('ToB not issued')
     act(() => { page.dispatchEvent(new KeyboardEvent('keydown', { key: '4', code: 'Digit4', altKey: true, bubbles: true, cancelable: true })) })
     await waitFor(() => $('[data-testid="timeouts-picking"]')?.getAttribute('aria-selected') === 'true', 'picking kind')
     m.unmount()

@@ -22,21 +22,16 @@ const NOT_BUILT: readonly string[] = [
   'commodity/sku-material-component', 'commodity/sku-other-information', 'commodity/sku-association',
   // stock-in
   // stock-out: ToB, samples, other
-  'stock-out/all-added-outbound', 'stock-out/added-outoder', 'stock-out/outoder-details', 'stock-out/shop-shipment', 'stock-out/amazon-shipment',
-  'stock-out/create-shipment', 'stock-out/generat-shipment', 'stock-out/walmart-shipment', 'stock-out/merge-order', 'stock-out/shipment-details',
-  'stock-out/shipmentlabel', 'stock-out/outbound-details', 'stock-out/print-port-labels', 'stock-out/allot-container', 'stock-out/transport',
-  'stock-out/tob-picking-task', 'stock-out/tob-shipping', 'stock-out/tob-shipping-details',
+  'stock-out/shop-shipment', 'stock-out/amazon-shipment',
+  'stock-out/create-shipment', 'stock-out/generat-shipment', 'stock-out/walmart-shipment',
+  'stock-out/shipmentlabel', 'stock-out/print-port-labels',
   // container loading, transfers out, outbound exceptions, FBA
-  'container-load/container-load-list', 'container-load/container-loading', 'container-load/loading-detail',
-  'stock-out-allot/stock-out-allot-list', 'stock-out-allot/allot-add', 'stock-out-allot/allot-detail', 'stock-out-allot/allot-batch-add',
-  'stock-out-abnormal/stock-out-abnormal-list',
   'fba-shipment/fba-address', 'fba-shipment/shipment-approve',
   // in-house work, replenishment, stock transfer
   // consumables
   'consumables/consumables-info', 'consumables/consumables-inbound', 'consumables/consumables-outbound', 'consumables/consumables-stock',
   'consumables/consumables-safety-stock', 'consumables/consumables-inventory', 'consumables/consumables-transfer', 'consumables/consumables-transaction-report',
   // rules, reports, boards
-  'rules/once-outbound-config',
   'reports/invoicing', 'reports/task-statistics', 'reports/stock-age', 'reports/job-performance', 'warehouse-board',
   // widgets, attributes, system tools, rights, system
   'widget/inland-print', 'widget/add-inland-label', 'widget/add-certificate', 'widget/certificates',

@@ -31,6 +31,14 @@ const EXTRA: Record<string, Record<string, unknown>[]> = {
   countPlan: [{ planNo: 'PD0001', taskNo: undefined, submittedTasks: 0 }, { planNo: 'PD0001', taskNo: undefined, submittedTasks: 2 }],
   // A sample out request row: its number; requested by me or by someone else (four eyes).
   sampleOut: [{ outNo: 'YP0001', createdBy: ME }, { outNo: 'YP0001', createdBy: ME + 1 }],
+  // An exception register row (issue 21 N): its key and each resolving action (done elsewhere, or here), or none left.
+  outboundException: [{ rowKey: 'stopped:CK0001', docNo: 'CK0001', action: 'handle' }, { rowKey: 'pickDiff:CY0001', docNo: 'CY0001', action: 'resolveDiff', actionNo: 'CY0001' },
+    { rowKey: 'review:XCK0001', docNo: 'CK0001', action: 'reviewException' }, { rowKey: 'stopped:CK0002', docNo: 'CK0002', action: 'returnShelf', actionNo: 'HJ0001' }, { rowKey: 'loading:R1', docNo: 'ZG0001', action: null }],
+  // A shipment row (issue 21): not approved or approved.
+  shipment: [{ shipmentNo: 'FY0001', approval: 0 }, { shipmentNo: 'FY0001', approval: 1 }],
+  // A loading document row (issue 21 K2): not shipped, or shipped.
+  containerLoading: [{ loadingNo: 'ZG0001', shippedAt: null }, { loadingNo: 'ZG0001', shippedAt: '2026-11-27T10:00:00.000Z' }],
+  transferOrder: [{ transferNo: 'DB0001' }],
 }
 
 /** Rows of a document in `status` with the other facts its checks read, in every combination that matters. */

@@ -35,6 +35,10 @@ export const DOC_KINDS = [
   'countPlan', 'countTask',
   'replenishmentTask',
   'stockAllot',
+  'packingTask',
+  'transferOrder',
+  'shipment',
+  'containerLoading',
 ] as const
 export type DocKind = (typeof DOC_KINDS)[number]
 export type DocFixtures = Record<DocKind, DocFixture>
@@ -171,6 +175,33 @@ export async function makeEveryDocument(api: DocApi, run: string, faceSheetWaitM
   await cmd('resource.shop.add', { siteId: site.id, code: `SH-${tag}`, name: `Doc jump ${tag}` })
   const allot = await cmd<{ allotNo: string }>('stock.allot.create', { code: y, lines: [{ shopCode: `SH-${tag}`, qty: 0 }], remark: `doc-jump ${tag}` })
 
+  // A transfer order (DB) to another warehouse of the company, left new (nothing reserved): 1 of a SKU with free stock.
+  const toWarehouse = (await get<{ id: number }[]>('/api/transfers/warehouses'))[0]!
+  const transferSku = stock.find((r) => r.available >= 5 && (r.areaType === 1 || r.areaType === 2) && r.skuCode !== x && r.skuCode !== y && r.skuCode !== spare.skuCode)!.skuCode
+  const transfer = await cmd<{ transferNo: string }>('transfer.order.create', { toWarehouseId: toWarehouse.id, remark: `doc-jump ${tag}`, lines: [{ code: transferSku, qty: 1 }] })
+
+  // A packing task (ZX) of 1 unit standing on the spare row's location (a task plans; nothing moves until a box is scanned).
+  const packing = await cmd<{ taskNo: string }>('cartons.task.create', { sourceLocationCode: spare.locationCode, boxMark: `doc-jump ${tag}`, lines: [{ skuCode: spare.skuCode, qty: 1 }] })
+
+  // A shipment (FY): a ToB express order of 1 of SKU y, picked, packed from its order into one box (the reservation
+  // follows the goods), the packing finished, the shipment generated.
+  const tob = await cmd<{ id: number; orderNo: string }>('outbound.order.create', {
+    ...header, sourceNo: `TOB${tag}`, orderType: 1, destinationWarehouse: 'ONT8', channel: 'FBA', businessType: 'express', boxMark: `DOCS-${tag}`, lines: [{ code: y, qty: 1 }],
+  })
+  await cmd('outbound.order.validate', { ids: [tob.id] })
+  const wT = await cmd<{ tasks: string[] }>('outbound.tob.assignPicking', { ids: [tob.id], taskMode: 'whole' })
+  await pickAll(wT.tasks[0]!)
+  const zx = (await cmd<{ tasks: { taskNo: string }[] }>('shipments.packTask.create', { orderNo: tob.orderNo })).tasks[0]!.taskNo
+  await cmd('cartons.task.claim', { taskNo: zx })
+  await cmd('cartons.box.open', { taskNo: zx, boxCode: `BOX-${tag}` })
+  await cmd('cartons.box.scan', { taskNo: zx, code: y, qty: 1 })
+  await cmd('cartons.box.close', { taskNo: zx, weight: 1, length: 30, width: 20, height: 10 })
+  await cmd('cartons.task.finish', { taskNo: zx })
+  const shipment = (await cmd<{ shipments: { shipmentNo: string }[] }>('shipments.generate', { orderNos: [tob.orderNo] })).shipments[0]!
+
+  // A container loading document (ZG): a container opened for loading (no box yet).
+  const loading = await cmd<{ loadingNo: string }>('containers.loading.create', { containerNo: `CNTR-${tag}`, containerSize: '40HQ' })
+
   const doc = (number: string, also: Partial<Record<AltNumber, string>> = {}, scope: DocFixture['scope'] = 'warehouse'): DocFixture => ({ number, also, scope })
   return {
     inboundOrder: doc(plain.orderNo, { boxCode: `${plain.orderNo}-2`, sourceNo: `ASN-${tag}-2` }),
@@ -202,5 +233,9 @@ export async function makeEveryDocument(api: DocApi, run: string, faceSheetWaitM
     countTask: doc(count.tasks[0]!),
     replenishmentTask: doc(replenish.created[0] ?? replenish.updated[0]!),
     stockAllot: doc(allot.allotNo),
+    packingTask: doc(packing.taskNo),
+    transferOrder: doc(transfer.transferNo),
+    shipment: doc(shipment.shipmentNo),
+    containerLoading: doc(loading.loadingNo),
   }
 }

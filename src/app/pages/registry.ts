@@ -10,8 +10,13 @@
 import { lazy } from 'react'
 import type { ScreenComponent } from './kit'
 import { registerResourceScreens } from '../resources/index'
+import { loadNamespaces } from '../i18n'
 // The label-print command's download watcher (an effect, not a screen: any page can print).
 import './inbound/labels/download-panel'
+
+/** A lazy page whose screen-only locale namespaces (kept out of the main chunk, src/app/i18n.ts) load with it. */
+const withNs = (load: () => Promise<{ default: ScreenComponent }>, ...ns: string[]) =>
+  lazy(() => Promise.all([load(), loadNamespaces(...ns)]).then(([page]) => page))
 
 const screens = new Map<string, ScreenComponent>()
 
@@ -74,6 +79,7 @@ registerScreen('stock-out/auto-packaging', lazy(() => import('./outbound/shippin
 registerScreen('stock-out/shippinginfo', lazy(() => import('./outbound/shipping/ShippingStation')))
 registerScreen('stock-out-abnormal/stop-stock-out', lazy(() => import('./outbound/shipping/ReturnShelfStation')))
 registerScreen('stock-out-abnormal/pick-diff', lazy(() => import('./outbound/picking/PickDiffPage')))
+registerScreen('stock-out-abnormal/stock-out-abnormal-list', withNs(() => import('./outbound-exceptions/ExceptionsPage'), 'exceptions'))
 registerScreen('stock-out/faceorder-manage', lazy(() => import('./outbound/face-sheets/FaceSheetsPage')))
 registerScreen('in-house-work/move-manager-list', lazy(() => import('./moves/MoveOrdersPage')))
 registerScreen('in-house-work/move-manager-details', lazy(() => import('./moves/MoveDetailsPage')))
@@ -103,3 +109,24 @@ registerScreen('rules/replenishment-rule', lazy(() => import('./replenishment/Re
 registerScreen('warehouse/task-path-configuration', lazy(() => import('./tasks/TaskPathPage')))
 registerScreen('stock-in/audit-plan-separate-table', lazy(() => import('./tasks/AuditPlansPage')))
 registerScreen('stock-in/list-of-checklists', lazy(() => import('./tasks/ChecklistsPage')))
+registerScreen('stock-out/all-added-outbound', withNs(() => import('./tob/TobOrdersPage'), 'tob-ui', 'tob'))
+registerScreen('stock-out/added-outoder', withNs(() => import('./tob/TobOrderFormPage'), 'tob-ui', 'tob'))
+registerScreen('stock-out/outoder-details', withNs(() => import('./tob/TobOrderDetailsPage'), 'tob-ui', 'tob'))
+registerScreen('stock-out/merge-order', withNs(() => import('./tob/MergeOrderPage'), 'tob-ui', 'tob'))
+registerScreen('stock-out/tob-picking-task', withNs(() => import('./tob/TobPickingTasksPage'), 'tob-ui', 'tob'))
+// Container loading (issue 21 part K2).
+registerScreen('container-load/container-load-list', lazy(() => import('./container-loading/ContainerLoadListPage')))
+registerScreen('container-load/container-loading', lazy(() => import('./container-loading/ContainerLoadingStation')))
+registerScreen('container-load/loading-detail', lazy(() => import('./container-loading/LoadingDetailPage')))
+registerScreen('stock-out/allot-container', lazy(() => import('./container-loading/AllotContainerPage')))
+registerScreen('stock-out/tob-packing', withNs(() => import('./cartons/PackingStation'), 'cartons-ui', 'cartons'))
+// ToB shipments (issue 21 part K1).
+registerScreen('stock-out/shipment-details', withNs(() => import('./shipments/ShipmentListPage'), 'shipments'))
+registerScreen('stock-out/outbound-details', withNs(() => import('./shipments/ShipmentOutboundDetailsPage'), 'shipments'))
+registerScreen('stock-out/tob-shipping', withNs(() => import('./shipments/TobShippingPage'), 'shipments'))
+registerScreen('stock-out/tob-shipping-details', withNs(() => import('./shipments/TobShippingDetailsPage'), 'shipments'))
+// Transfer orders (issue 21 part L).
+registerScreen('stock-out-allot/stock-out-allot-list', withNs(() => import('./transfers/TransferOrdersPage'), 'transfers'))
+registerScreen('stock-out-allot/allot-add', withNs(() => import('./transfers/TransferAddPage'), 'transfers'))
+registerScreen('stock-out-allot/allot-detail', withNs(() => import('./transfers/TransferDetailPage'), 'transfers'))
+registerScreen('stock-out-allot/allot-batch-add', withNs(() => import('./transfers/TransferBatchPage'), 'transfers'))

@@ -19,6 +19,7 @@ import { answerPrompt, interaction, type PromptRequest } from '../commands/inter
 import { shortcutKeys } from '../keys/shortcuts'
 import { listPalette, paletteIndexFor, entryLabel, type PaletteRow } from './model'
 import { Keys, Modal } from './focus'
+import { loadScreenNamespaces } from '../i18n'
 import { looksLikeDocumentNumber, useDocumentKinds, useDocumentSearch, type DocumentHit, type DocumentSearch } from './documents'
 
 export { DOCUMENT_DEBOUNCE_MS, type DocumentHit } from './documents'
@@ -34,6 +35,8 @@ export function openPalette(mode: PaletteMode = 'commands'): void {
   ui.paletteMode = mode
   ui.paletteQuery = ''
   ui.paletteOpen = true
+  // A command run from here may be away from its page: its screen-only strings come along (small, once).
+  void loadScreenNamespaces()
 }
 
 export function closePalette(): void {

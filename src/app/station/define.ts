@@ -13,6 +13,7 @@ import type { StationStep } from './steps'
 export type ScanKind =
   | 'inboundOrder' | 'shelvingTask' | 'inspection' | 'returnOrder' | 'quickInbound'
   | 'outboundOrder' | 'pickTask' | 'sortTask' | 'returnTask' | 'countTask' | 'slot' | 'tracking' | 'location' | 'sku' | 'moveOrder' | 'replenishmentTask'
+  | 'loadingDoc' | 'container' | 'box' | 'packingTask'
 
 /**
  * Parsers by kind, tried in the order a step lists them. Document numbers carry their prefix, the date
@@ -37,6 +38,12 @@ export const SCAN_PARSERS: Readonly<Record<ScanKind, (code: string) => boolean>>
   slot: (c) => /^\d{1,4}$/.test(c) || /^FJ\d{6,}-\d{1,4}$/i.test(c),
   tracking: (c) => /^[A-Z0-9-]{6,64}$/i.test(c),
   location: (c) => c.length <= 40 && /^[A-Z0-9]+(-[A-Z0-9]+)*$/i.test(c),
+  // Container loading (issue 21): a loading document ZG…, a container number (4–40 capital letters, digits, '-'), a box code or shipment number.
+  loadingDoc: (c) => /^ZG\d{10,}$/i.test(c),
+  container: (c) => /^[A-Z0-9-]{4,40}$/i.test(c),
+  box: (c) => /^[A-Z0-9-]{1,40}$/i.test(c),
+  // The carton packing station (issue 21): a packing task ZX….
+  packingTask: (c) => /^ZX\d{10,}$/i.test(c),
   sku: (c) => c.length > 0,
 }
 

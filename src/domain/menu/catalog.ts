@@ -125,7 +125,7 @@ const TREE: Def[] = [
   dir(7000, 'stock-out', '/stock-out', [
     dir(7001, 'stock-out-tob', 'ToB', [
       dir(7002, 'tob-sales-outbound', 'sales-outbound', [
-        screen(7003, 'all-added-outbound', 'all-added-outbound', { buttons: [[7101, 'add'], [7102, 'cancel'], [7103, 'export'], [7260, 'edit'], [7261, 'split-method']] }),
+        screen(7003, 'all-added-outbound', 'all-added-outbound', { buttons: [[7101, 'add'], [7102, 'cancel'], [7103, 'export'], [7260, 'edit'], [7261, 'split-method'], [7280, 'import'], [7281, 'print']] }),
         page(7004, 'added-outoder', 'added-outoder', '/stock-out/ToB/sales-outbound/all-added-outbound'),
         page(7005, 'outoder-details', 'outoder-details', '/stock-out/ToB/sales-outbound/all-added-outbound'),
         screen(7006, 'shop-shipment', 'shop-shipment'),
@@ -136,15 +136,17 @@ const TREE: Def[] = [
         screen(7011, 'merge-order', 'merge-order', { buttons: [[7106, 'merge']] }),
       ]),
       dir(7012, 'ship-management', 'ship-management', [
-        screen(7013, 'shipment-details', 'shipment-details', { buttons: [[7107, 'edit'], [7108, 'export']] }),
+        screen(7013, 'shipment-details', 'shipment-details', { buttons: [[7107, 'edit'], [7108, 'export'], [7271, 'generate'], [7273, 'terminate']] }),
         page(7014, 'shipmentlabel', 'shipment-details/shipmentlabel', '/stock-out/ToB/ship-management/shipment-details'),
         page(7015, 'outbound-details', 'shipment-details/outbound-details', '/stock-out/ToB/ship-management/shipment-details'),
         page(7016, 'print-port-labels', 'shipment-details/print-port-labels', '/stock-out/ToB/ship-management/shipment-details'),
-        screen(7017, 'allot-container', 'allot-container'),
+        screen(7017, 'allot-container', 'allot-container', { buttons: [[8113, 'allot']] }),
         screen(7018, 'transport', 'transport'),
       ]),
-      screen(7019, 'tob-picking-task', 'picking-task', { buttons: [[7109, 'assign'], [7110, 'print']] }),
-      screen(7020, 'tob-shipping', 'shipping', { buttons: [[7111, 'ship']] }),
+      screen(7019, 'tob-picking-task', 'picking-task', { buttons: [[7109, 'assign'], [7110, 'print'], [7270, 'pack']] }),
+      // Issue 21 part M: the carton packing station (a packing task ZX…, or the picked ToB order it packs).
+      page(7022, 'tob-packing', 'picking-task/packing', '/stock-out/ToB/picking-task'),
+      screen(7020, 'tob-shipping', 'shipping', { buttons: [[7111, 'ship'], [7272, 'depart']] }),
       page(7021, 'tob-shipping-details', 'shipping/details', '/stock-out/ToB/shipping'),
     ]),
     dir(7030, 'stock-out-toc', 'ToC', [
@@ -168,13 +170,15 @@ const TREE: Def[] = [
   ], { icon: 'outbound', section: 'stock-out' }),
 
   dir(8000, 'container-load', '/container-load', [
-    screen(8001, 'container-load-list', 'list', { buttons: [[8101, 'add'], [8102, 'export']] }),
-    screen(8002, 'container-loading', 'container-loading', { buttons: [[8103, 'load']] }),
+    // Issue 21 part K2: close (seal) and ship a container, take a box back out (8110–8112).
+    screen(8001, 'container-load-list', 'list', { buttons: [[8101, 'add'], [8102, 'export'], [8110, 'close'], [8111, 'ship']] }),
+    screen(8002, 'container-loading', 'container-loading', { buttons: [[8103, 'load'], [8112, 'unload']] }),
     page(8003, 'loading-detail', 'loading-detail', '/container-load/list'),
   ], { icon: 'container', section: 'container-load' }),
 
   dir(9000, 'stock-out-allot', '/stock-out-allot', [
-    screen(9001, 'stock-out-allot-list', 'list', { buttons: [[9101, 'add'], [9102, 'batch-add'], [9103, 'export']] }),
+    // Transfer orders' stage commands (issue 21 part L): confirm 1→2, assign picking 2→3, ship 3→4, void 2→9, complete 4→5, audit 5→6.
+    screen(9001, 'stock-out-allot-list', 'list', { buttons: [[9101, 'add'], [9102, 'batch-add'], [9103, 'export'], [9110, 'confirm'], [9111, 'assign'], [9112, 'ship'], [9113, 'void'], [9114, 'complete'], [9115, 'approve']] }),
     page(9002, 'allot-add', 'allot-add', '/stock-out-allot/list'),
     page(9003, 'allot-detail', 'allot-detail', '/stock-out-allot/list'),
     page(9004, 'allot-batch-add', 'allot-batch-add', '/stock-out-allot/list'),

@@ -21,7 +21,11 @@ import { countPlanMachine, countTaskMachine } from './count-task'
 import { moveOrderMachine } from './move-order'
 import { replenishmentTaskMachine } from './replenishment-task'
 import { packingTaskMachine } from './packing-task'
+import { shipmentMachine } from './shipment'
+import { transferOrderMachine } from './transfer-order'
+import { containerLoadingMachine } from './container-loading'
+import { outboundExceptionMachine } from './outbound-exception'
 
 export const DOCUMENT_MACHINES: readonly MachineDef<any>[] = [
-  faceSheetMachine, inboundOrderMachine, inspectionMachine, shelvingTaskMachine, returnOrderMachine, quickInboundMachine, releaseStripMachine, upcRequestMachine, outboundOrderMachine, waveMachine, pickingTaskMachine, pickDiffMachine, returnShelfTaskMachine, sortingTaskMachine, countTaskMachine, sampleOutMachine, countPlanMachine, moveOrderMachine, replenishmentTaskMachine, auditPlanMachine, auditChecklistMachine, packingTaskMachine,
+  faceSheetMachine, inboundOrderMachine, inspectionMachine, shelvingTaskMachine, returnOrderMachine, quickInboundMachine, releaseStripMachine, upcRequestMachine, outboundOrderMachine, waveMachine, pickingTaskMachine, pickDiffMachine, returnShelfTaskMachine, sortingTaskMachine, countTaskMachine, sampleOutMachine, countPlanMachine, moveOrderMachine, replenishmentTaskMachine, auditPlanMachine, auditChecklistMachine, packingTaskMachine, shipmentMachine, containerLoadingMachine, transferOrderMachine, outboundExceptionMachine,
 ]

@@ -29,6 +29,11 @@ import { tasksArea } from './tasks/index'
 import { auditPlansArea } from './audit-plans/index'
 import { replenishmentArea } from './replenishment/index'
 import { tobArea } from './tob/index'
+import { tobScreensArea } from './tob/screens'
 import { cartonsArea } from './cartons/index'
+import { shipmentsArea } from './shipments/index'
+import { transfersArea } from './transfers/index'
+import { outboundExceptionsArea } from './outbound-exceptions/index'
+import { containerLoadingArea } from './container-loading/index'
 
-export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea, productArea, stockArea, inspectionArea, shelvingArea, inboundArea, inboundExtraArea, outboundArea, faceSheetArea, reportsArea, printArea, stockCountArea, samplesArea, movesArea, otherInoutArea, tasksArea, replenishmentArea, auditPlansArea, cartonsArea, tobArea]
+export const areas: Area[] = [authArea, sessionArea, noticesArea, commandsArea, auditArea, searchArea, menusArea, adminArea, resourcesArea, productArea, stockArea, inspectionArea, shelvingArea, inboundArea, inboundExtraArea, outboundArea, faceSheetArea, reportsArea, printArea, stockCountArea, samplesArea, movesArea, otherInoutArea, tasksArea, replenishmentArea, auditPlansArea, cartonsArea, shipmentsArea, transfersArea, outboundExceptionsArea, containerLoadingArea, tobArea, tobScreensArea]

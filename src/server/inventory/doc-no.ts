@@ -32,6 +32,9 @@ export const DOC_PREFIX = {
   stockAllot: 'TP',
   replenishmentTask: 'BH',
   packingTask: 'ZX',
+  shipment: 'FY',
+  transferOrder: 'DB',
+  containerLoading: 'ZG',
 } as const
 
 export async function nextDocNo(tx: AppTx, scope: { tenantId: number; warehouseId: number }, prefix: string, now = new Date()): Promise<string> {

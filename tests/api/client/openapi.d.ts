@@ -597,6 +597,85 @@ export interface paths {
      */
     post: operations["cartons.task.stop"];
   };
+  "/api/commands/containers.allot": {
+    /**
+     * Allot container (expected container number)
+     * @description Allot container (expected container number) (`containers.allot`; title key `commands:containers.allot`).
+     *
+     * Permission: `allot-container:allot` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Bulk: acts on several documents in one run, all or nothing.
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["containers.allot"];
+  };
+  "/api/commands/containers.loading.close": {
+    /**
+     * Close the container (seal number)
+     * @description Close the container (seal number) (`containers.loading.close`; title key `commands:containers.loading.close`).
+     *
+     * Permission: `container-load-list:close` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["containers.loading.close"];
+  };
+  "/api/commands/containers.loading.create": {
+    /**
+     * Open a container loading document
+     * @description Open a container loading document (`containers.loading.create`; title key `commands:containers.loading.create`).
+     *
+     * Permission: `container-load-list:add` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["containers.loading.create"];
+  };
+  "/api/commands/containers.loading.finish": {
+    /**
+     * Finish loading the container
+     * @description Finish loading the container (`containers.loading.finish`; title key `commands:containers.loading.finish`).
+     *
+     * Permission: `container-loading:load` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["containers.loading.finish"];
+  };
+  "/api/commands/containers.loading.scan": {
+    /**
+     * Scan a box or shipment into the container
+     * @description Scan a box or shipment into the container (`containers.loading.scan`; title key `commands:containers.loading.scan`).
+     *
+     * Permission: `container-loading:load` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["containers.loading.scan"];
+  };
+  "/api/commands/containers.loading.ship": {
+    /**
+     * Ship the container
+     * @description Ship the container (`containers.loading.ship`; title key `commands:containers.loading.ship`).
+     *
+     * Permission: `container-load-list:ship` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["containers.loading.ship"];
+  };
+  "/api/commands/containers.loading.unload": {
+    /**
+     * Take a box out of the container
+     * @description Take a box out of the container (`containers.loading.unload`; title key `commands:containers.loading.unload`).
+     *
+     * Permission: `container-loading:unload` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["containers.loading.unload"];
+  };
   "/api/commands/count.lines.import": {
     /**
      * Import counted lines
@@ -1149,6 +1228,19 @@ export interface paths {
      * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
      */
     post: operations["outbound.defective.create"];
+  };
+  "/api/commands/outbound.exception.handle": {
+    /**
+     * Mark exceptions processed
+     * @description Mark exceptions processed (`outbound.exception.handle`; title key `commands:outbound.exception.handle`).
+     *
+     * Permission: `stock-out-abnormal-list:handle` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Bulk: acts on several documents in one run, all or nothing.
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["outbound.exception.handle"];
   };
   "/api/commands/outbound.faceSheet.buy": {
     /**
@@ -1705,6 +1797,17 @@ export interface paths {
      * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
      */
     post: operations["outbound.tob.assignPicking"];
+  };
+  "/api/commands/outbound.tob.boxLabels": {
+    /**
+     * Print box labels (ToB)
+     * @description Print box labels (ToB) (`outbound.tob.boxLabels`; title key `commands:outbound.tob.boxLabels`).
+     *
+     * Permission: `all-added-outbound:print` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["outbound.tob.boxLabels"];
   };
   "/api/commands/outbound.tob.splitMethod": {
     /**
@@ -2684,6 +2787,54 @@ export interface paths {
      */
     post: operations["resource.msku.status"];
   };
+  "/api/commands/resource.onceOutboundConfig.add": {
+    /**
+     * New One-time outbound settings
+     * @description New One-time outbound settings (`resource.onceOutboundConfig.add`; title key `resources:command.onceOutboundConfig.add`).
+     *
+     * Permission: `once-outbound-config:add` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["resource.onceOutboundConfig.add"];
+  };
+  "/api/commands/resource.onceOutboundConfig.delete": {
+    /**
+     * Delete One-time outbound settings
+     * @description Delete One-time outbound settings (`resource.onceOutboundConfig.delete`; title key `resources:command.onceOutboundConfig.delete`).
+     *
+     * Permission: `once-outbound-config:delete` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Bulk: acts on several documents in one run, all or nothing.
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["resource.onceOutboundConfig.delete"];
+  };
+  "/api/commands/resource.onceOutboundConfig.edit": {
+    /**
+     * Edit One-time outbound settings
+     * @description Edit One-time outbound settings (`resource.onceOutboundConfig.edit`; title key `resources:command.onceOutboundConfig.edit`).
+     *
+     * Permission: `once-outbound-config:edit` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["resource.onceOutboundConfig.edit"];
+  };
+  "/api/commands/resource.onceOutboundConfig.status": {
+    /**
+     * Change status: One-time outbound settings
+     * @description Change status: One-time outbound settings (`resource.onceOutboundConfig.status`; title key `resources:command.onceOutboundConfig.status`).
+     *
+     * Permission: `once-outbound-config:status` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Bulk: acts on several documents in one run, all or nothing.
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["resource.onceOutboundConfig.status"];
+  };
   "/api/commands/resource.orderSplittingRule.add": {
     /**
      * New Order splitting rule
@@ -3432,6 +3583,41 @@ export interface paths {
      */
     post: operations["resource.tenant.status"];
   };
+  "/api/commands/resource.transport.add": {
+    /**
+     * New Transport
+     * @description New Transport (`resource.transport.add`; title key `resources:command.transport.add`).
+     *
+     * Permission: `transport:add` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["resource.transport.add"];
+  };
+  "/api/commands/resource.transport.edit": {
+    /**
+     * Edit Transport
+     * @description Edit Transport (`resource.transport.edit`; title key `resources:command.transport.edit`).
+     *
+     * Permission: `transport:edit` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["resource.transport.edit"];
+  };
+  "/api/commands/resource.transport.status": {
+    /**
+     * Change status: Transport
+     * @description Change status: Transport (`resource.transport.status`; title key `resources:command.transport.status`).
+     *
+     * Permission: `transport:status` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Bulk: acts on several documents in one run, all or nothing.
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["resource.transport.status"];
+  };
   "/api/commands/resource.upcRequest.add": {
     /**
      * New UPC inheritance and new UPC
@@ -3642,6 +3828,106 @@ export interface paths {
      */
     post: operations["sampleOut.reject"];
   };
+  "/api/commands/shipments.approve": {
+    /**
+     * Approve shipments
+     * @description Approve shipments (`shipments.approve`; title key `commands:shipments.approve`).
+     *
+     * Permission: `shipment-approve:approve` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Bulk: acts on several documents in one run, all or nothing.
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["shipments.approve"];
+  };
+  "/api/commands/shipments.depart": {
+    /**
+     * Mark shipments in transit
+     * @description Mark shipments in transit (`shipments.depart`; title key `commands:shipments.depart`).
+     *
+     * Permission: `tob-shipping:depart` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Bulk: acts on several documents in one run, all or nothing.
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["shipments.depart"];
+  };
+  "/api/commands/shipments.edit": {
+    /**
+     * Edit a shipment
+     * @description Edit a shipment (`shipments.edit`; title key `commands:shipments.edit`).
+     *
+     * Permission: `shipment-details:edit` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["shipments.edit"];
+  };
+  "/api/commands/shipments.generate": {
+    /**
+     * Generate shipments from packed ToB orders
+     * @description Generate shipments from packed ToB orders (`shipments.generate`; title key `commands:shipments.generate`).
+     *
+     * Permission: `shipment-details:generate` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Bulk: acts on several documents in one run, all or nothing.
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["shipments.generate"];
+  };
+  "/api/commands/shipments.packTask.create": {
+    /**
+     * Pack a picked ToB order into boxes
+     * @description Pack a picked ToB order into boxes (`shipments.packTask.create`; title key `commands:shipments.packTask.create`).
+     *
+     * Permission: `tob-picking-task:pack` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["shipments.packTask.create"];
+  };
+  "/api/commands/shipments.ship": {
+    /**
+     * Ship shipments (box by box)
+     * @description Ship shipments (box by box) (`shipments.ship`; title key `commands:shipments.ship`).
+     *
+     * Permission: `tob-shipping:ship` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Bulk: acts on several documents in one run, all or nothing.
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["shipments.ship"];
+  };
+  "/api/commands/shipments.terminate": {
+    /**
+     * Terminate shipments
+     * @description Terminate shipments (`shipments.terminate`; title key `commands:shipments.terminate`).
+     *
+     * Permission: `shipment-details:terminate` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Bulk: acts on several documents in one run, all or nothing.
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["shipments.terminate"];
+  };
+  "/api/commands/shipments.unapprove": {
+    /**
+     * Withdraw shipment approval
+     * @description Withdraw shipment approval (`shipments.unapprove`; title key `commands:shipments.unapprove`).
+     *
+     * Permission: `shipment-approve:reject` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Bulk: acts on several documents in one run, all or nothing.
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["shipments.unapprove"];
+  };
   "/api/commands/stock.allot.create": {
     /**
      * Allot stock to shops
@@ -3698,6 +3984,187 @@ export interface paths {
      * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
      */
     post: operations["tasks.pool.allot"];
+  };
+  "/api/commands/transfer.order.assignPicking": {
+    /**
+     * Assign picking for transfer
+     * @description Assign picking for transfer (`transfer.order.assignPicking`; title key `commands:transfer.order.assignPicking`).
+     *
+     * Permission: `stock-out-allot-list:assign` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["transfer.order.assignPicking"];
+  };
+  "/api/commands/transfer.order.audit": {
+    /**
+     * Audit transfer order
+     * @description Audit transfer order (`transfer.order.audit`; title key `commands:transfer.order.audit`).
+     *
+     * Permission: `stock-out-allot-list:approve` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["transfer.order.audit"];
+  };
+  "/api/commands/transfer.order.batchCreate": {
+    /**
+     * Batch add transfer orders
+     * @description Batch add transfer orders (`transfer.order.batchCreate`; title key `commands:transfer.order.batchCreate`).
+     *
+     * Permission: `stock-out-allot-list:batch-add` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["transfer.order.batchCreate"];
+  };
+  "/api/commands/transfer.order.cancel": {
+    /**
+     * Void transfer orders
+     * @description Void transfer orders (`transfer.order.cancel`; title key `commands:transfer.order.cancel`).
+     *
+     * Permission: `stock-out-allot-list:void` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Bulk: acts on several documents in one run, all or nothing.
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["transfer.order.cancel"];
+  };
+  "/api/commands/transfer.order.complete": {
+    /**
+     * Complete transfer order
+     * @description Complete transfer order (`transfer.order.complete`; title key `commands:transfer.order.complete`).
+     *
+     * Permission: `stock-out-allot-list:complete` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["transfer.order.complete"];
+  };
+  "/api/commands/transfer.order.confirm": {
+    /**
+     * Confirm transfer order
+     * @description Confirm transfer order (`transfer.order.confirm`; title key `commands:transfer.order.confirm`).
+     *
+     * Permission: `stock-out-allot-list:confirm` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["transfer.order.confirm"];
+  };
+  "/api/commands/transfer.order.create": {
+    /**
+     * New transfer order
+     * @description New transfer order (`transfer.order.create`; title key `commands:transfer.order.create`).
+     *
+     * Permission: `stock-out-allot-list:add` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["transfer.order.create"];
+  };
+  "/api/commands/transfer.order.ship": {
+    /**
+     * Ship transfer order
+     * @description Ship transfer order (`transfer.order.ship`; title key `commands:transfer.order.ship`).
+     *
+     * Permission: `stock-out-allot-list:ship` in the pair of x-userinfo-header (administrators hold every permission).
+     *
+     * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+     */
+    post: operations["transfer.order.ship"];
+  };
+  "/api/container-loading/allot-orders": {
+    /** ToB orders for allot container: expected container number, boxes and how many are loaded (and in which containers) */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          orderNo?: string;
+          expectedContainerNo?: string;
+          destinationWarehouse?: string;
+          businessType?: ("sea" | "air" | "express" | "railway")[];
+          status?: ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11")[];
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/container-loading/by-container/{containerNo}": {
+    /** The open (not shipped) loading document of a container number — the station's first scan */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+        path: {
+          containerNo: string;
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/container-loading/loadings": {
+    /** Container loading documents (ZG): boxes, volume and weight loaded against capacity */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          loadingNo?: string;
+          containerNo?: string;
+          status?: ("0" | "1" | "2")[];
+          containerSize?: ("20GP" | "40GP" | "40HQ" | "45HQ")[];
+          createdAtFrom?: string;
+          createdAtTo?: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/container-loading/loadings/by-no/{loadingNo}": {
+    /** One loading document: its boxes, the live count against capacity, its ledger rows */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+        path: {
+          loadingNo: string;
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
   };
   "/api/counts/history/{no}": {
     /** The status history of a count plan or task: the count commands run on it (operation log; scans aside), newest first */
@@ -4508,11 +4975,11 @@ export interface paths {
     };
   };
   "/api/inbound/timeouts": {
-    /** Open inbound, unloading, shelving, picking and picking-and-sending documents with their timeout flag (default: only the timed-out ones); container loading has no documents yet (available: false) */
+    /** Open inbound, unloading, shelving, picking, picking-and-sending, container-loading and ToB-not-issued documents (and count and move tasks) with their timeout flag (default: only the timed-out ones) */
     get: {
       parameters: {
         query: {
-          kind: "inbound" | "unloading" | "shelving" | "picking" | "pickingAndSending" | "containerLoading" | "count" | "move";
+          kind: "inbound" | "unloading" | "shelving" | "picking" | "pickingAndSending" | "containerLoading" | "count" | "move" | "tobNotIssued";
           onlyTimedOut?: "0" | "1" | "true" | "false";
         };
         header: {
@@ -4793,6 +5260,35 @@ export interface paths {
           notIssued?: ("true" | "false")[];
           otherReason?: ("scrap" | "internalUse" | "defective" | "sample" | "supplierReturn" | "other")[];
           stockStatus?: ("1" | "2" | "3" | "4")[];
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/outbound/exceptions": {
+    /** The outbound exception register of the current warehouse and tenant: stopped orders, pick differences, review exceptions and loading refusals, each with its handling (pending, processed) and the action that resolves it */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          kind?: ("stopped" | "pickDiff" | "review" | "loading")[];
+          status?: ("0" | "1")[];
+          action?: ("returnShelf" | "resolveDiff" | "reviewException" | "handle")[];
+          docNo?: string;
+          orderNo?: string;
+          refNo?: string;
+          occurredAtFrom?: string;
+          occurredAtTo?: string;
         };
         header: {
           "x-userinfo-header": components["parameters"]["UserInfo"];
@@ -5401,6 +5897,87 @@ export interface paths {
           expectedContainerNo?: string;
           destinationWarehouse?: string;
           businessType?: ("sea" | "air" | "express" | "railway")[];
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/outbound/tob/orders/by-no/{orderNo}/cartons": {
+    /** The cartons of one order: box i of n, box mark, status, dimensions, weight, volume and contents */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+        path: {
+          orderNo: string;
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/outbound/tob/orders/by-no/{orderNo}/packing-list.pdf": {
+    /** An order's packing list as a PDF: every closed box (i of n, code, contents, weight, size) and the totals */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+        path: {
+          orderNo: string;
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/outbound/tob/orders/import/dry-run": {
+    /** ToB order import dry run (multipart `file`, the outbound order sheet): a row without an order type is a ToB order; every bad row and cell at once; writes nothing */
+    post: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/outbound/tob/picking-tasks": {
+    /** ToB picking tasks: picking tasks holding a ToB order (filters as the picking task list), with the expected container number */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          taskNo?: string;
+          status?: ("0" | "1" | "2")[];
+          waveNo?: string;
+          mine?: ("true" | "false")[];
+          createdAtFrom?: string;
+          createdAtTo?: string;
         };
         header: {
           "x-userinfo-header": components["parameters"]["UserInfo"];
@@ -7699,6 +8276,98 @@ export interface paths {
       };
     };
   };
+  "/api/resources/onceOutboundConfig": {
+    /** List onceOutboundConfig (paged, sorted, filtered in the caller's scope) */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/onceOutboundConfig/{id}": {
+    /** One onceOutboundConfig */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/onceOutboundConfig/export": {
+    /** Export onceOutboundConfig (current filter or ids ≤ 50) as xlsx, streamed */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/onceOutboundConfig/options": {
+    /** onceOutboundConfig labels for pickers */
+    get: {
+      parameters: {
+        query?: {
+          q?: string;
+          ids?: number[];
+          size?: number;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/onceOutboundConfig/status-preview": {
+    /** What a bulk status change of onceOutboundConfig would do, row by row */
+    get: {
+      parameters: {
+        query: {
+          ids: number[];
+          status: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
   "/api/resources/orderSplittingRule": {
     /** List orderSplittingRule (paged, sorted, filtered in the caller's scope) */
     get: {
@@ -9483,6 +10152,98 @@ export interface paths {
       };
     };
   };
+  "/api/resources/transport": {
+    /** List transport (paged, sorted, filtered in the caller's scope) */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/transport/{id}": {
+    /** One transport */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/transport/export": {
+    /** Export transport (current filter or ids ≤ 50) as xlsx, streamed */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/transport/options": {
+    /** transport labels for pickers */
+    get: {
+      parameters: {
+        query?: {
+          q?: string;
+          ids?: number[];
+          size?: number;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/resources/transport/status-preview": {
+    /** What a bulk status change of transport would do, row by row */
+    get: {
+      parameters: {
+        query: {
+          ids: number[];
+          status: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
   "/api/resources/upcRequest": {
     /** List upcRequest (paged, sorted, filtered in the caller's scope) */
     get: {
@@ -9914,6 +10675,84 @@ export interface paths {
       };
     };
   };
+  "/api/shipments": {
+    /** ToB shipments (FY): status, approval, container, boxes, weight, volume */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          shipmentNo?: string;
+          containerNo?: string;
+          trackingNo?: string;
+          status?: ("0" | "1" | "2" | "3" | "4")[];
+          approval?: ("0" | "1")[];
+          businessType?: ("sea" | "air" | "express" | "railway")[];
+          createdAtFrom?: string;
+          createdAtTo?: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/shipments/by-no/{shipmentNo}": {
+    /** One shipment: its fields, its orders, its boxes and the ledger rows under its number */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+        path: {
+          shipmentNo: string;
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/shipments/export": {
+    /** ToB shipments as xlsx (current filter, or up to 50 selected ids) */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          shipmentNo?: string;
+          containerNo?: string;
+          trackingNo?: string;
+          status?: ("0" | "1" | "2" | "3" | "4")[];
+          approval?: ("0" | "1")[];
+          businessType?: ("sea" | "air" | "express" | "railway")[];
+          createdAtFrom?: string;
+          createdAtTo?: string;
+          ids?: string[];
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
   "/api/stock-allot/quotas": {
     /** Stock allot: each SKU's quota per shop, with what its orders hold (locked) and the allocable stock */
     get: {
@@ -10105,6 +10944,86 @@ export interface paths {
   };
   "/api/tasks/pool/kinds": {
     /** Task kinds of the pool */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/transfers/in-transit": {
+    /** Goods in transit per transfer and SKU: shipped (sending ledger) − received (receiving ledger) */
+    get: {
+      parameters: {
+        query?: {
+          transferNo?: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/transfers/orders": {
+    /** Transfer orders (DB) of the sending warehouse: stage, destination, quantities, shipment */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          size?: number;
+          sort?: string;
+          transferNo?: string;
+          status?: ("1" | "2" | "3" | "4" | "5" | "6" | "9")[];
+          inboundOrderNo?: string;
+          createdAtFrom?: string;
+          createdAtTo?: string;
+        };
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/transfers/orders/by-no/{transferNo}": {
+    /** One transfer order: lines (ordered, reserved, shipped, received, in transit), boxes, inbound order, ledger rows of both warehouses */
+    get: {
+      parameters: {
+        header: {
+          "x-userinfo-header": components["parameters"]["UserInfo"];
+        };
+        path: {
+          transferNo: string;
+        };
+      };
+      responses: {
+        /** @description main envelope */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/api/transfers/warehouses": {
+    /** The warehouses of the company a transfer from here may go to, and the once-outbound configuration for each */
     get: {
       parameters: {
         header: {
@@ -13931,6 +14850,416 @@ export interface operations {
     };
   };
   /**
+   * Allot container (expected container number)
+   * @description Allot container (expected container number) (`containers.allot`; title key `commands:containers.allot`).
+   *
+   * Permission: `allot-container:allot` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Bulk: acts on several documents in one run, all or nothing.
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "containers.allot": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          containerNo: string | null;
+          orderNos: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              containerNo: string | null;
+              orders: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Close the container (seal number)
+   * @description Close the container (seal number) (`containers.loading.close`; title key `commands:containers.loading.close`).
+   *
+   * Permission: `container-load-list:close` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "containers.loading.close": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          loadingNo: string;
+          sealNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              containerNo: string;
+              loadingNo: string;
+              status: number;
+              totals: {
+                boxes: number;
+                capacityVolume: number;
+                maxWeight: number;
+                volume: number;
+                weight: number;
+              };
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Open a container loading document
+   * @description Open a container loading document (`containers.loading.create`; title key `commands:containers.loading.create`).
+   *
+   * Permission: `container-load-list:add` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "containers.loading.create": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @default false */
+          agl?: boolean;
+          capacityVolume?: number | null;
+          containerNo: string;
+          /** @enum {string} */
+          containerSize: "20GP" | "40GP" | "40HQ" | "45HQ";
+          maxWeight?: number | null;
+          remark?: string | null;
+          transportCode?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              containerNo: string;
+              loadingNo: string;
+              status: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Finish loading the container
+   * @description Finish loading the container (`containers.loading.finish`; title key `commands:containers.loading.finish`).
+   *
+   * Permission: `container-loading:load` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "containers.loading.finish": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          loadingNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              containerNo: string;
+              loadingNo: string;
+              status: number;
+              totals: {
+                boxes: number;
+                capacityVolume: number;
+                maxWeight: number;
+                volume: number;
+                weight: number;
+              };
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Scan a box or shipment into the container
+   * @description Scan a box or shipment into the container (`containers.loading.scan`; title key `commands:containers.loading.scan`).
+   *
+   * Permission: `container-loading:load` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "containers.loading.scan": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          code: string;
+          loadingNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              already: string[];
+              containerNo: string;
+              /** @enum {string} */
+              kind: "box" | "shipment";
+              loaded: string[];
+              loadingNo: string;
+              totals: {
+                boxes: number;
+                capacityVolume: number;
+                maxWeight: number;
+                volume: number;
+                weight: number;
+              };
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Ship the container
+   * @description Ship the container (`containers.loading.ship`; title key `commands:containers.loading.ship`).
+   *
+   * Permission: `container-load-list:ship` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "containers.loading.ship": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          loadingNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              boxes: number;
+              containerNo: string;
+              loadingNo: string;
+              status: number;
+              units: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Take a box out of the container
+   * @description Take a box out of the container (`containers.loading.unload`; title key `commands:containers.loading.unload`).
+   *
+   * Permission: `container-loading:unload` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "containers.loading.unload": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          boxCode: string;
+          loadingNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              containerNo: string;
+              loadingNo: string;
+              status: number;
+              totals: {
+                boxes: number;
+                capacityVolume: number;
+                maxWeight: number;
+                volume: number;
+                weight: number;
+              };
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
    * Import counted lines
    * @description Import counted lines (`count.lines.import`; title key `commands:count.lines.import`).
    *
@@ -16962,6 +18291,60 @@ export interface operations {
     };
   };
   /**
+   * Mark exceptions processed
+   * @description Mark exceptions processed (`outbound.exception.handle`; title key `commands:outbound.exception.handle`).
+   *
+   * Permission: `stock-out-abnormal-list:handle` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Bulk: acts on several documents in one run, all or nothing.
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "outbound.exception.handle": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          keys: string[];
+          note: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              count: number;
+              processed: string[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
    * Buy face sheet
    * @description Buy face sheet (`outbound.faceSheet.buy`; title key `commands:outbound.faceSheet.buy`).
    *
@@ -19973,6 +21356,63 @@ export interface operations {
               qty: number;
               tasks: string[];
               waveNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Print box labels (ToB)
+   * @description Print box labels (ToB) (`outbound.tob.boxLabels`; title key `commands:outbound.tob.boxLabels`).
+   *
+   * Permission: `all-added-outbound:print` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "outbound.tob.boxLabels": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          boxCodes?: string[] | null;
+          orderNo: string;
+          printerId?: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              bytes: number;
+              format: string;
+              jobId: number;
+              labels: number;
+              orderNo: string;
+              printer: string;
             };
             /** @constant */
             responseCode: "0001";
@@ -25274,6 +26714,256 @@ export interface operations {
     };
   };
   /**
+   * New One-time outbound settings
+   * @description New One-time outbound settings (`resource.onceOutboundConfig.add`; title key `resources:command.onceOutboundConfig.add`).
+   *
+   * Permission: `once-outbound-config:add` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "resource.onceOutboundConfig.add": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          allowShort?: boolean | null;
+          autoIssueInbound?: boolean | null;
+          name: string;
+          priority: number;
+          remark?: string | null;
+          status?: number | string;
+          toWarehouseId?: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              allowShort: boolean | null;
+              autoIssueInbound: boolean | null;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              name: string;
+              priority: number;
+              remark: string | null;
+              status: number;
+              toWarehouseId: number | null;
+              toWarehouseIdLabel: string | null;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Delete One-time outbound settings
+   * @description Delete One-time outbound settings (`resource.onceOutboundConfig.delete`; title key `resources:command.onceOutboundConfig.delete`).
+   *
+   * Permission: `once-outbound-config:delete` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Bulk: acts on several documents in one run, all or nothing.
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "resource.onceOutboundConfig.delete": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          ids: number[];
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              deleted: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Edit One-time outbound settings
+   * @description Edit One-time outbound settings (`resource.onceOutboundConfig.edit`; title key `resources:command.onceOutboundConfig.edit`).
+   *
+   * Permission: `once-outbound-config:edit` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "resource.onceOutboundConfig.edit": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          allowShort?: boolean | null;
+          autoIssueInbound?: boolean | null;
+          id: number;
+          name?: string;
+          priority?: number;
+          remark?: string | null;
+          status?: number | string;
+          toWarehouseId?: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              allowShort: boolean | null;
+              autoIssueInbound: boolean | null;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              id: number;
+              name: string;
+              priority: number;
+              remark: string | null;
+              status: number;
+              toWarehouseId: number | null;
+              toWarehouseIdLabel: string | null;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Change status: One-time outbound settings
+   * @description Change status: One-time outbound settings (`resource.onceOutboundConfig.status`; title key `resources:command.onceOutboundConfig.status`).
+   *
+   * Permission: `once-outbound-config:status` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Bulk: acts on several documents in one run, all or nothing.
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "resource.onceOutboundConfig.status": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          ids: number[];
+          status: number | string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
    * New Order splitting rule
    * @description New Order splitting rule (`resource.orderSplittingRule.add`; title key `resources:command.orderSplittingRule.add`).
    *
@@ -29461,6 +31151,210 @@ export interface operations {
     };
   };
   /**
+   * New Transport
+   * @description New Transport (`resource.transport.add`; title key `resources:command.transport.add`).
+   *
+   * Permission: `transport:add` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "resource.transport.add": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          agl?: boolean | null;
+          businessType?: number | string | null;
+          code: string;
+          deliveryDate?: string | null;
+          departureDate?: string | null;
+          forwarder?: string | null;
+          name: string;
+          remark?: string | null;
+          status?: number | string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              agl: boolean | null;
+              businessType: string | null;
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              deliveryDate: string | null;
+              departureDate: string | null;
+              forwarder: string | null;
+              id: number;
+              name: string;
+              remark: string | null;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Edit Transport
+   * @description Edit Transport (`resource.transport.edit`; title key `resources:command.transport.edit`).
+   *
+   * Permission: `transport:edit` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "resource.transport.edit": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          agl?: boolean | null;
+          businessType?: number | string | null;
+          code?: string;
+          deliveryDate?: string | null;
+          departureDate?: string | null;
+          forwarder?: string | null;
+          id: number;
+          name?: string;
+          remark?: string | null;
+          status?: number | string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              agl: boolean | null;
+              businessType: string | null;
+              code: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: number | null;
+              deliveryDate: string | null;
+              departureDate: string | null;
+              forwarder: string | null;
+              id: number;
+              name: string;
+              remark: string | null;
+              status: number;
+              /** Format: date-time */
+              updatedAt: string;
+              updatedBy: number | null;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Change status: Transport
+   * @description Change status: Transport (`resource.transport.status`; title key `resources:command.transport.status`).
+   *
+   * Permission: `transport:status` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Bulk: acts on several documents in one run, all or nothing.
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "resource.transport.status": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          ids: number[];
+          status: number | string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              changed: number[];
+              refused: ({
+                  id: number;
+                  reason: string | null;
+                })[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
    * New UPC inheritance and new UPC
    * @description New UPC inheritance and new UPC (`resource.upcRequest.add`; title key `resources:command.upcRequest.add`).
    *
@@ -30628,6 +32522,474 @@ export interface operations {
     };
   };
   /**
+   * Approve shipments
+   * @description Approve shipments (`shipments.approve`; title key `commands:shipments.approve`).
+   *
+   * Permission: `shipment-approve:approve` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Bulk: acts on several documents in one run, all or nothing.
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "shipments.approve": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          shipmentNos: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              shipments: {
+                  approval: number;
+                  shipmentNo: string;
+                  status: number;
+                }[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Mark shipments in transit
+   * @description Mark shipments in transit (`shipments.depart`; title key `commands:shipments.depart`).
+   *
+   * Permission: `tob-shipping:depart` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Bulk: acts on several documents in one run, all or nothing.
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "shipments.depart": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          shipmentNos: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              shipments: {
+                  approval: number;
+                  shipmentNo: string;
+                  status: number;
+                }[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Edit a shipment
+   * @description Edit a shipment (`shipments.edit`; title key `commands:shipments.edit`).
+   *
+   * Permission: `shipment-details:edit` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "shipments.edit": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          arrivalAt?: string | null;
+          billOfLading?: string | null;
+          containerNo?: string | null;
+          departureAt?: string | null;
+          forwarder?: string | null;
+          port?: string | null;
+          sealNo?: string | null;
+          shipmentNo: string;
+          shippingMethod?: string | null;
+          trackingNo?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              shipments: {
+                  approval: number;
+                  shipmentNo: string;
+                  status: number;
+                }[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Generate shipments from packed ToB orders
+   * @description Generate shipments from packed ToB orders (`shipments.generate`; title key `commands:shipments.generate`).
+   *
+   * Permission: `shipment-details:generate` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Bulk: acts on several documents in one run, all or nothing.
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "shipments.generate": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          maxBoxes?: number;
+          maxVolume?: number;
+          maxWeight?: number;
+          orderNos: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              boxes: number;
+              shipments: {
+                  boxes: number;
+                  orders: string[];
+                  shipmentNo: string;
+                  volume: number;
+                  weight: number;
+                }[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Pack a picked ToB order into boxes
+   * @description Pack a picked ToB order into boxes (`shipments.packTask.create`; title key `commands:shipments.packTask.create`).
+   *
+   * Permission: `tob-picking-task:pack` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "shipments.packTask.create": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          orderNo?: string;
+          pickingTaskNo?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              tasks: {
+                  lines: number;
+                  orderNo: string;
+                  qty: number;
+                  taskNo: string;
+                }[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Ship shipments (box by box)
+   * @description Ship shipments (box by box) (`shipments.ship`; title key `commands:shipments.ship`).
+   *
+   * Permission: `tob-shipping:ship` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Bulk: acts on several documents in one run, all or nothing.
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "shipments.ship": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          boxCodes?: string[];
+          shipmentNos: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              orders: {
+                  orderNo: string;
+                  shippedQty: number;
+                  status: number;
+                }[];
+              shipments: {
+                  boxes: number;
+                  shipmentNo: string;
+                  status: number;
+                  units: number;
+                }[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Terminate shipments
+   * @description Terminate shipments (`shipments.terminate`; title key `commands:shipments.terminate`).
+   *
+   * Permission: `shipment-details:terminate` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Bulk: acts on several documents in one run, all or nothing.
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "shipments.terminate": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          shipmentNos: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              shipments: {
+                  approval: number;
+                  shipmentNo: string;
+                  status: number;
+                }[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Withdraw shipment approval
+   * @description Withdraw shipment approval (`shipments.unapprove`; title key `commands:shipments.unapprove`).
+   *
+   * Permission: `shipment-approve:reject` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Bulk: acts on several documents in one run, all or nothing.
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "shipments.unapprove": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          shipmentNos: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              shipments: {
+                  approval: number;
+                  shipmentNo: string;
+                  status: number;
+                }[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
    * Allot stock to shops
    * @description Allot stock to shops (`stock.allot.create`; title key `commands:stock.allot.create`).
    *
@@ -30899,6 +33261,460 @@ export interface operations {
                     [key: string]: unknown;
                   };
                 }[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Assign picking for transfer
+   * @description Assign picking for transfer (`transfer.order.assignPicking`; title key `commands:transfer.order.assignPicking`).
+   *
+   * Permission: `stock-out-allot-list:assign` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "transfer.order.assignPicking": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          transferNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              packingTaskNo: string;
+              qty: number;
+              status: number;
+              transferNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Audit transfer order
+   * @description Audit transfer order (`transfer.order.audit`; title key `commands:transfer.order.audit`).
+   *
+   * Permission: `stock-out-allot-list:approve` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "transfer.order.audit": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          transferNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              status: number;
+              transferNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Batch add transfer orders
+   * @description Batch add transfer orders (`transfer.order.batchCreate`; title key `commands:transfer.order.batchCreate`).
+   *
+   * Permission: `stock-out-allot-list:batch-add` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "transfer.order.batchCreate": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @default false */
+          dryRun?: boolean;
+          rows: ({
+              batchNo?: string | null;
+              code: string;
+              qty: number;
+              ref: string;
+              remark?: string | null;
+              toWarehouseCode: string;
+            })[];
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              created: {
+                  qty: number;
+                  ref: string;
+                  transferNo: string;
+                }[];
+              dryRun: boolean;
+              issues: {
+                  field: string;
+                  messageKey: string;
+                  params: {
+                    [key: string]: unknown;
+                  };
+                  row: number;
+                }[];
+              orders: number;
+              rows: number;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Void transfer orders
+   * @description Void transfer orders (`transfer.order.cancel`; title key `commands:transfer.order.cancel`).
+   *
+   * Permission: `stock-out-allot-list:void` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Bulk: acts on several documents in one run, all or nothing.
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "transfer.order.cancel": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          transferNos: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              cancelled: {
+                  released: number;
+                  transferNo: string;
+                }[];
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Complete transfer order
+   * @description Complete transfer order (`transfer.order.complete`; title key `commands:transfer.order.complete`).
+   *
+   * Permission: `stock-out-allot-list:complete` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "transfer.order.complete": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          transferNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              status: number;
+              transferNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Confirm transfer order
+   * @description Confirm transfer order (`transfer.order.confirm`; title key `commands:transfer.order.confirm`).
+   *
+   * Permission: `stock-out-allot-list:confirm` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "transfer.order.confirm": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          transferNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              reserved: number;
+              status: number;
+              transferNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * New transfer order
+   * @description New transfer order (`transfer.order.create`; title key `commands:transfer.order.create`).
+   *
+   * Permission: `stock-out-allot-list:add` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "transfer.order.create": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          boxMark?: string | null;
+          expectedArrival?: string | null;
+          lines: ({
+              batchNo?: string | null;
+              code: string;
+              qty: number;
+            })[];
+          remark?: string | null;
+          toWarehouseId: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              id: number;
+              lines: number;
+              qty: number;
+              status: number;
+              transferNo: string;
+            };
+            /** @constant */
+            responseCode: "0001";
+            responseDesc: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      500: components["responses"]["Internal"];
+    };
+  };
+  /**
+   * Ship transfer order
+   * @description Ship transfer order (`transfer.order.ship`; title key `commands:transfer.order.ship`).
+   *
+   * Permission: `stock-out-allot-list:ship` in the pair of x-userinfo-header (administrators hold every permission).
+   *
+   * Runs in one transaction with its audit row; header Idempotency-Key required (a retry with the same key replays the answer).
+   */
+  "transfer.order.ship": {
+    parameters: {
+      header: {
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+        "x-userinfo-header": components["parameters"]["UserInfo"];
+        "x-language-header"?: components["parameters"]["Language"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          transferNo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done: the answer in data. */
+      200: {
+        headers: {
+          /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+          "idempotent-replay"?: "true";
+        };
+        content: {
+          "application/json": {
+            data: {
+              inboundOrderNo: string;
+              inboundStatus: number;
+              releasedQty: number;
+              shippedBoxes: number;
+              shippedQty: number;
+              status: number;
+              transferNo: string;
             };
             /** @constant */
             responseCode: "0001";

@@ -65,7 +65,7 @@ export function useCommandSubmit() {
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const submit = async (commandId: string, schema: z.ZodType, args: Record<string, unknown>, opts: { ctx?: CommandContext; refine?(errs: FieldErrors): FieldErrors } = {}): Promise<{ result: unknown } | undefined> => {
+  const submit = async (commandId: string, schema: z.ZodType, args: Record<string, unknown>, opts: { ctx?: CommandContext; refine?(errs: FieldErrors): FieldErrors; /** A refusal the caller answers itself (a 409 asking to confirm): true = handled. */ onFailed?(error: unknown): boolean } = {}): Promise<{ result: unknown } | undefined> => {
     if (busy) return undefined
     const pre = schema.safeParse(args)
     if (!pre.success) {
@@ -81,6 +81,7 @@ export function useCommandSubmit() {
       const out = await runCommand(def, { ctx: opts.ctx, args: args as never })
       if (out.status === 'ok') return { result: out.result }
       if (out.status === 'failed') {
+        if (opts.onFailed?.(out.error)) return undefined
         const errs = serverFieldErrors(out.error)
         setErrors(errs)
         if (!Object.keys(errs).length) setFormError(out.error instanceof Error ? out.error.message : String(out.error))

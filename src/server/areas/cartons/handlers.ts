@@ -28,6 +28,7 @@ import { DOC_PREFIX, nextDocNo } from '../../inventory/doc-no'
 import { getInboundSettings } from '../../inventory/settings'
 import { PACKING_LOCATION } from '../../db/seed/stations'
 import { resolveCodes } from '../inbound/orders'
+import { holdsReservations, packReserved } from '../shipments/packing'
 import { xbPrefix } from '../inbound/quick-codes'
 import { PackingTaskStatus } from '../../../domain/dictionaries'
 import { packingTaskMachine, type PackingTaskFacts } from '../../../domain/states/packing-task'
@@ -177,8 +178,13 @@ defineHandler<z.output<typeof ScanArgs>>('cartons.box.scan', async ({ tx, auth, 
   }
   // The ledger: source → packing place under the task's number (insufficient stock refused by the ledger, naming the numbers).
   const doc: DocRef = { docType: PACKING_DOC, docNo: t.taskNo, docLine: box.seq, reason: 'pack', reasonParams: { boxCode: box.boxCode } }
-  await moveStock(tx, { tenantId: auth.tenantId, warehouseId: auth.warehouseId, locationId: t.sourceLocationId, skuId, batchNo, stockStatus: StockStatus.Normal },
-    { locationId: t.packLocationId }, args.qty, doc, opOf(auth))
+  // A task of a document holding reservations (a picked ToB order): its reservation follows the goods into the box (K1).
+  if (await holdsReservations(tx, auth, t.docNo)) {
+    await packReserved(tx, auth, { docNo: t.docNo!, skuId, batchNo, stockStatus: StockStatus.Normal, qty: args.qty, sourceLocationId: t.sourceLocationId, packLocationId: t.packLocationId, doc })
+  } else {
+    await moveStock(tx, { tenantId: auth.tenantId, warehouseId: auth.warehouseId, locationId: t.sourceLocationId, skuId, batchNo, stockStatus: StockStatus.Normal },
+      { locationId: t.packLocationId }, args.qty, doc, opOf(auth))
+  }
   const [it] = rowsOf(await tx.execute(sql`
     INSERT INTO carton_item (carton_id, sku_id, batch_no, stock_status, qty, scanned_code)
     VALUES (${box.id}, ${skuId}, ${batchNo}, ${StockStatus.Normal}, ${args.qty}, ${code})

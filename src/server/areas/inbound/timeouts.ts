@@ -6,9 +6,10 @@
 //               task list's `timedOut` flag: same clock, created_at, and the same open-ness)
 //   pickingAndSending — sales order picked or in force (Effective 1 / ReadyOut 2), not shipped, past
 //               picking_sending_timeout_hours since it was validated (the order list's `timedOut` flag)
-//   containerLoading — listed, but with NO source: there is no container-loading document in this
-//               system yet (container-load screens are not built), so it always answers no rows and
-//               `available: false` — the screen says so instead of pretending "nothing timed out".
+//   containerLoading — a loading document (ZG…, issue 21 K2) waiting load or loaded (not closed) past
+//               outbound_setting.container_loading_timeout_hours since it was opened (issue 21 N)
+//   tobNotIssued — a ToB order not issued past not_issued_days × 24 h since it was created: the same rule
+//               as the order and ToB lists' `notIssued` flag (the 15-day flag), so report and lists agree
 //   count, move — read through the task pool (src/server/tasks/pool.ts): the kind's open tasks, clock
 //               created_at, POOL_TIMEOUT_HOURS (no setting of their own yet); a kind not registered in
 //               the pool answers `available: false` — it comes for free once its area registers it.
@@ -24,21 +25,23 @@ import { outboundSettings } from '../outbound/picking'
 import { INBOUND_EXTRA_PATHS } from '../../../../commands/inbound-extra'
 import { outboundOrderDetailsPath } from '../../../../commands/outbound-orders'
 import { pickingStationPath } from '../../../../commands/outbound-picking'
-import { OutboundOrderStatus, TaskClaimStatus } from '../../../domain/dictionaries'
+import { OrderType, OutboundOrderStatus, TaskClaimStatus } from '../../../domain/dictionaries'
+import { LoadingStatus } from '../../../domain/container-loading'
+import { loadingDetailPath } from '../../../../commands/container-loading'
 import { poolTable, taskSource } from '../../tasks/pool'
 
 export const TIMEOUT_PERMISSION = 'menu:timeout-task'
 export const TIMEOUT_ROW_LIMIT = 500
 
 /** Every kind the report answers for (dictionary timeoutTaskType codes). */
-export type TimeoutReportKind = TimeoutKind | 'picking' | 'pickingAndSending' | 'containerLoading' | PoolTimeoutKind
+export type TimeoutReportKind = TimeoutKind | 'picking' | 'pickingAndSending' | 'containerLoading' | 'tobNotIssued' | PoolTimeoutKind
 /** Kinds read through the task pool (dictionary timeoutTaskType codes that are pool kinds). */
 export const POOL_TIMEOUT_KINDS = ['count', 'move'] as const
 export type PoolTimeoutKind = (typeof POOL_TIMEOUT_KINDS)[number]
 /** Their threshold: no setting of their own yet — a day. */
 export const POOL_TIMEOUT_HOURS = 24
 const isPoolKind = (k: TimeoutReportKind): k is PoolTimeoutKind => (POOL_TIMEOUT_KINDS as readonly string[]).includes(k)
-export const TIMEOUT_REPORT_KINDS: readonly TimeoutReportKind[] = [...TIMEOUT_KINDS, 'picking', 'pickingAndSending', 'containerLoading', ...POOL_TIMEOUT_KINDS]
+export const TIMEOUT_REPORT_KINDS: readonly TimeoutReportKind[] = [...TIMEOUT_KINDS, 'picking', 'pickingAndSending', 'containerLoading', ...POOL_TIMEOUT_KINDS, 'tobNotIssued']
 
 export interface TimeoutRow { id: number; number: string; status: number; startedAt: string; timedOut: boolean; overdueHours: number; detail: string; path: string; statusKey?: string }
 
@@ -47,7 +50,7 @@ interface KindSql { from: SQL; number: SQL; start: SQL; status: SQL; detail: SQL
 const inboundOpen = (kind: TimeoutKind) => openSql(kind, sql`t.status`)
 
 /** Per kind with a document: table, number, clock, status and open-ness, a detail column, and the document's route. */
-const KIND_SQL: Record<Exclude<TimeoutReportKind, 'containerLoading' | PoolTimeoutKind>, KindSql> = {
+const KIND_SQL: Record<Exclude<TimeoutReportKind, PoolTimeoutKind>, KindSql> = {
   inbound: {
     from: sql`inbound_order t`, number: sql`t.order_no`, start: sql`t.issued_at`, status: sql`t.status`, open: inboundOpen('inbound'),
     detail: sql`t.received_qty::text || '/' || t.expected_qty::text`,
@@ -75,11 +78,31 @@ const KIND_SQL: Record<Exclude<TimeoutReportKind, 'containerLoading' | PoolTimeo
     detail: sql`t.platform || ' · ' || t.picked_qty::text || '/' || t.expected_qty::text`,
     path: (no) => outboundOrderDetailsPath(no),
   },
+  containerLoading: {
+    from: sql`container_loading t`, number: sql`t.loading_no`, start: sql`t.created_at`, status: sql`t.status`,
+    open: sql`t.status IN (${LoadingStatus.WaitingLoad}, ${LoadingStatus.Loaded})`,
+    detail: sql`t.container_no || ' · ' || t.container_size || ' · ' || (SELECT count(*) FROM container_load_box b WHERE b.loading_id = t.id)::text`,
+    path: (no) => loadingDetailPath(no),
+  },
+  // The order list's notIssued flag (src/server/areas/outbound/orders.ts orderList), on ToB orders.
+  tobNotIssued: {
+    from: sql`outbound_order t`, number: sql`t.order_no`, start: sql`t.created_at`, status: sql`t.status`,
+    open: sql`(t.order_type = ${OrderType.TOB} AND t.status IN (${OutboundOrderStatus.Draft}, ${OutboundOrderStatus.Effective}, ${OutboundOrderStatus.Approve}, ${OutboundOrderStatus.ReadyOut}, ${OutboundOrderStatus.AbnormalLock}))`,
+    detail: sql`coalesce(t.destination_warehouse, '') || ' · ' || coalesce(t.expected_container_no, '') || ' · ' || t.picked_qty::text || '/' || t.expected_qty::text`,
+    path: (no) => outboundOrderDetailsPath(no),
+  },
+}
+
+/** The container-loading limit (hours; outbound_setting, migration 0061), 24 without a settings row. */
+export async function containerLoadingTimeoutHours(db: AppDb, scope: { tenantId: number; warehouseId: number }): Promise<number> {
+  const [r] = rowsOf(await db.execute(sql`SELECT container_loading_timeout_hours AS h FROM outbound_setting WHERE tenant_id = ${scope.tenantId} AND warehouse_id = ${scope.warehouseId}`))
+  return r ? Number(r.h) : 24
 }
 
 /** The threshold (hours) of each kind for the caller's pair; null where the kind has no setting (container loading). */
 async function hoursOf(db: AppDb, auth: AuthContext, kind: TimeoutReportKind): Promise<number | null> {
-  if (kind === 'containerLoading') return null
+  if (kind === 'containerLoading') return containerLoadingTimeoutHours(db, auth)
+  if (kind === 'tobNotIssued') return (await outboundSettings(db, auth)).notIssuedDays * 24
   if (isPoolKind(kind)) return POOL_TIMEOUT_HOURS
   if (kind === 'picking') return (await outboundSettings(db, auth)).pickingTimeoutHours
   if (kind === 'pickingAndSending') return (await outboundSettings(db, auth)).pickingSendingTimeoutHours
@@ -88,8 +111,7 @@ async function hoursOf(db: AppDb, auth: AuthContext, kind: TimeoutReportKind): P
 
 export async function timeoutReport(db: AppDb, auth: AuthContext, kind: TimeoutReportKind, onlyTimedOut: boolean, now = new Date()) {
   const hours = await hoursOf(db, auth, kind)
-  // Container loading: no document exists to time out (see the header) — an honest empty answer.
-  if (kind === 'containerLoading' || hours === null) return { kind, hours, available: false, records: [] as TimeoutRow[], total: 0 }
+  if (hours === null) return { kind, hours, available: false, records: [] as TimeoutRow[], total: 0 }
   if (isPoolKind(kind)) return poolTimeouts(db, auth, kind, hours, onlyTimedOut, now)
   const k = KIND_SQL[kind]
   const cond = onlyTimedOut ? sql`(${k.open} AND ${timedOutSql(k.start, hours, now)})` : k.open
@@ -131,7 +153,7 @@ export function timeoutRoutes(db: AppDb): RouteDef[] {
   return [
     defineRoute({
       method: 'GET', url: '/api/inbound/timeouts',
-      summary: 'Open inbound, unloading, shelving, picking and picking-and-sending documents with their timeout flag (default: only the timed-out ones); container loading has no documents yet (available: false)',
+      summary: 'Open inbound, unloading, shelving, picking, picking-and-sending, container-loading and ToB-not-issued documents (and count and move tasks) with their timeout flag (default: only the timed-out ones)',
       tags: ['inbound'], envelope: 'main', auth: 'scoped', permission: TIMEOUT_PERMISSION,
       query: z.object({
         kind: z.enum(TIMEOUT_REPORT_KINDS as [TimeoutReportKind, ...TimeoutReportKind[]]),

@@ -46,6 +46,7 @@ import {
   OutboundIdsArgs, OutboundStatusArgs, ShippingMethodArgs, SwitchWarehouseArgs,
   type BulkOutboundAction, type CreatedOutbound, type FeedResult, type MergeResult, type OutboundChange, type OutboundVerdict, type SplitResult, type SwitchResult,
 } from '../../../../commands/outbound-orders'
+import { tobDetailsPath } from '../../../../commands/tob-orders'
 
 type Scope = { tenantId: number; warehouseId: number }
 type Issue = { field: string; messageKey: string; params?: Record<string, unknown> }
@@ -573,13 +574,13 @@ function dictCell(dict: string, values: readonly string[], text: string): string
   return text.trim()
 }
 const ORDER_TYPE_CELL: Record<string, number> = { TOB: OrderType.TOB, TOC: OrderType.TOC, '1': OrderType.TOB, '2': OrderType.TOC }
-/** The sheet's ToB cells as the row schema takes them. */
-function tobCells(c: Record<string, unknown>) {
+/** The sheet's ToB cells as the row schema takes them; an empty order type cell is `defaultType` (the ToB screen's import: ToB). */
+function tobCells(c: Record<string, unknown>, defaultType?: number) {
   const text = (f: string) => cellText(c[f]) || null
   const type = cellText(c.orderType).toUpperCase()
   const natures = cellText(c.productNatures)
   return {
-    orderType: type === '' ? undefined : (ORDER_TYPE_CELL[type] ?? -1), associationNo: text('associationNo'), destinationWarehouse: text('destinationWarehouse'),
+    orderType: type === '' ? defaultType : (ORDER_TYPE_CELL[type] ?? -1), associationNo: text('associationNo'), destinationWarehouse: text('destinationWarehouse'),
     expectedContainerNo: text('expectedContainerNo'), logisticsProvider: text('logisticsProvider'), channel: text('channel'),
     businessType: text('businessType') === null ? null : dictCell('businessType', BUSINESS_TYPES, text('businessType')!),
     boxMark: text('boxMark'), deliveryMode: text('deliveryMode') === null ? null : dictCell('deliveryMode', DELIVERY_MODES, text('deliveryMode')!),
@@ -673,7 +674,7 @@ async function checkImportRows(q: Queryable, auth: Scope, rows: ImportOutboundRo
   return issues
 }
 
-export async function importDryRun(q: Queryable, auth: Scope, lang: Language, content: Buffer): Promise<OutboundDryRun> {
+export async function importDryRun(q: Queryable, auth: Scope, lang: Language, content: Buffer, opts: { orderType?: number } = {}): Promise<OutboundDryRun> {
   const { sheet, errors, push } = await openDocumentSheet(OUTBOUND_SHEET, content, lang, (f) => `outbound:orderImport.fields.${f}`)
   // Shops by code or name, in bulk.
   const shops = await idsByCodeOrName(q, 'shop', sheet.map((s) => cellText(s.cells.shop)))
@@ -690,7 +691,7 @@ export async function importDryRun(q: Queryable, auth: Scope, lang: Language, co
       shippingMethod: cellText(c.shippingMethod) || null, consigneeName: cellText(c.consigneeName), consigneePhone: cellText(c.consigneePhone) || null,
       address: cellText(c.address), country: cellText(c.country), state: cellText(c.state) || null, city: cellText(c.city) || null,
       postcode: cellText(c.postcode) || null, remark: cellText(c.remark) || null, code: cellText(c.code).toUpperCase(),
-      qty: qtyText === '' ? undefined : Number(qtyText), ...tobCells(c),
+      qty: qtyText === '' ? undefined : Number(qtyText), ...tobCells(c, opts.orderType),
     }
     const r = ImportOutboundRow.safeParse(cand)
     if (!r.success) {
@@ -908,7 +909,7 @@ registerDocumentLookup({
     // Parcels beyond the first have their tracking number on their bought face sheet only.
     const parcels = sql`SELECT f.order_id FROM face_sheet f WHERE f.tenant_id = ${auth.tenantId} AND f.warehouse_id = ${auth.warehouseId} AND f.status = ${WaybillState.Bought}`
     const rows = rowsOf(await db.execute(sql`
-      SELECT o.id, o.order_no, o.source_no, o.status, o.tracking_no,
+      SELECT o.id, o.order_no, o.source_no, o.status, o.tracking_no, o.order_type,
         (SELECT f.tracking_no FROM face_sheet f WHERE f.order_id = o.id AND f.status = ${WaybillState.Bought} AND f.tracking_no ILIKE ${like}
           ORDER BY (upper(f.tracking_no) = ${term}) DESC, f.id DESC LIMIT 1) AS parcel
       FROM outbound_order o
@@ -926,7 +927,8 @@ registerDocumentLookup({
       return {
         type: 'outboundOrder', id: Number(r.id), number: no, status: Number(r.status), ...(by ? { matched, matchedBy: by } : {}),
         title: `${translate(lang, 'outbound:order.document')} · ${translate(lang, dictLabelKey('outboundOrderStatus', String(r.status)))}${by ? ` · ${matchedText(lang, by, matched)}` : source ? ` · ${source}` : ''}`,
-        path: outboundOrderDetailsPath(no),
+        // A ToB order opens on the ToB details (issue 21): its ToB fields, boxes and actions.
+        path: Number(r.order_type) === OrderType.TOB ? tobDetailsPath(no) : outboundOrderDetailsPath(no),
       }
     })
   },

@@ -56,6 +56,12 @@ export const carton = pgTable('carton', {
   closedBy: integer('closed_by'),
   createdAt: ts('created_at').notNull(),
   createdBy: integer('created_by'),
+  // 0058 (K1): shipped by which document; loaded into which container (K2 sets these).
+  shippedAt: ts('shipped_at'),
+  shipDocType: text('ship_doc_type'),
+  shipDocNo: text('ship_doc_no'),
+  loadingNo: text('loading_no'),
+  loadedAt: ts('loaded_at'),
 })
 
 export const cartonItem = pgTable('carton_item', {

@@ -217,6 +217,8 @@ export const outboundSetting = pgTable('outbound_setting', {
   pickingSendingTimeoutHours: integer('picking_sending_timeout_hours').notNull(),
   notIssuedDays: integer('not_issued_days').notNull(),
   pickingRoute: text('picking_route').notNull(),
+  /** Issue 21 part N (0061): the timeout report's container-loading limit. */
+  containerLoadingTimeoutHours: integer('container_loading_timeout_hours').notNull(),
   updatedAt: ts('updated_at').notNull(),
   updatedBy: integer('updated_by'),
 })

@@ -1,8 +1,8 @@
 // Timeout tasks (report-new → timeout-task): inbound, unloading and shelving documents open past their
 // timeout (inbound settings), picking tasks and picking-and-sending orders past theirs (outbound
-// settings), one server query per kind with the shared rule; container loading is listed but has no
-// documents in this system yet (the server answers available: false and the page says so); count and move
-// tasks come through the task pool (a kind not registered there answers available: false too). Alt+1…8
+// settings), container-loading documents and ToB orders not issued (issue 21: the loading limit and the
+// 15-day flag of the outbound settings), one server query per kind with the shared rule; count and move
+// tasks come through the task pool (a kind not registered there answers available: false). Alt+1…9
 // switch the kind, Alt+A toggles "only timed-out" (the page takes the keyboard on arrival so they work
 // without a mouse); each document number links to its screen. It refreshes after every server command.
 import { useState } from 'react'
@@ -12,13 +12,13 @@ import { Link } from 'wouter'
 import { api } from '../../../api/clients'
 import { primaryFocusProps } from '../../../router/arrival'
 
-const KINDS = ['inbound', 'unloading', 'shelving', 'picking', 'pickingAndSending', 'containerLoading', 'count', 'move'] as const
+const KINDS = ['inbound', 'unloading', 'shelving', 'picking', 'pickingAndSending', 'containerLoading', 'count', 'move', 'tobNotIssued'] as const
 type Kind = (typeof KINDS)[number]
 interface Report { kind: Kind; hours: number | null; available?: boolean; records: { id: number; number: string; status: number; startedAt: string; detail: string; timedOut: boolean; overdueHours: number; path: string; statusKey?: string }[] }
 
 const STATUS_KEY: Record<Kind, (s: number) => string> = {
   inbound: (s) => `dict:inboundStatus.${s}`, unloading: (s) => `inbound:release.status.${s}`, shelving: (s) => `dict:taskClaimStatus.${s}`,
-  picking: (s) => `dict:taskClaimStatus.${s}`, pickingAndSending: (s) => `dict:outboundOrderStatus.${s}`, containerLoading: (s) => String(s),
+  picking: (s) => `dict:taskClaimStatus.${s}`, pickingAndSending: (s) => `dict:outboundOrderStatus.${s}`, containerLoading: (s) => `dict:loadingStatus.${s}`, tobNotIssued: (s) => `dict:outboundOrderStatus.${s}`,
   // Task pool kinds: each row carries its status label key (the kind's own dictionary).
   count: (s) => `dict:countPlanStatus.${s}`, move: (s) => String(s),
 }
@@ -37,7 +37,7 @@ export default function TimeoutsPage() {
     <div tabIndex={-1} {...primaryFocusProps()} className="flex flex-col gap-3 p-4 outline-none" data-testid="timeouts-page"
       onKeyDown={(e) => {
         if (!e.altKey) return
-        const i = ['Digit1', 'Digit2', 'Digit3', 'Digit4', 'Digit5', 'Digit6', 'Digit7', 'Digit8'].indexOf(e.code)
+        const i = ['Digit1', 'Digit2', 'Digit3', 'Digit4', 'Digit5', 'Digit6', 'Digit7', 'Digit8', 'Digit9'].indexOf(e.code)
         if (i >= 0) { e.preventDefault(); setKind(KINDS[i]!) }
         if (e.code === 'KeyA') { e.preventDefault(); setOnly((x) => !x) }
       }}>

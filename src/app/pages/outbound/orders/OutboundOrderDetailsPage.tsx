@@ -20,7 +20,7 @@ import { useDocumentContext } from '../../documents/useDocumentContext'
 import { docTypeLabel, reasonLabel } from '../../documents/ledger-labels'
 import {
   fetchOutboundOrder, machineFacts, outboundDetailKey, platformLabelKey,
-  type OutboundHistoryRow, type OutboundLedgerRow, type OutboundOrderLine, type OutboundPacking, type OutboundReservation,
+  type OutboundHistoryRow, type OutboundLedgerRow, type OutboundOrderLine, type OutboundOrderRecord, type OutboundPacking, type OutboundReservation,
 } from './api'
 import { usePageSearch } from '../../kit'
 
@@ -107,7 +107,21 @@ function PackingFacts({ p }: { p: OutboundPacking }) {
   )
 }
 
+/**
+ * Another kind of order on the same page (the ToB order details, src/app/pages/tob): where "back" goes,
+ * its own actions, facts after the order's and sections after the packing facts (boxes, shipments).
+ */
+export interface OrderDetailsExtension {
+  backPath: string; actions: string[]; testId: string
+  facts?(o: OutboundOrderRecord): React.ReactNode
+  sections?(o: OutboundOrderRecord): React.ReactNode
+}
+
 export default function OutboundOrderDetailsPage() {
+  return <OutboundOrderDetails />
+}
+
+export function OutboundOrderDetails({ ext }: { ext?: OrderDetailsExtension }) {
   const { t } = useTranslation()
   const [, navigate] = useLocation()
   const orderNo = (new URLSearchParams(usePageSearch()).get('orderNo') ?? '').trim()
@@ -119,12 +133,12 @@ export default function OutboundOrderDetailsPage() {
     <div className="flex min-w-0 flex-col"><dt className="text-xs text-gray-500">{t(labelKey)}</dt><dd className="break-words" data-testid={`order-${k}`}>{v === null || v === undefined || v === '' ? '—' : v}</dd></div>
   )
   return (
-    <div className="flex flex-col gap-3" data-testid="outbound-order-details" data-document-id={publishedId ?? ''}>
+    <div className="flex flex-col gap-3" data-testid={ext?.testId ?? 'outbound-order-details'} data-document-id={publishedId ?? ''}>
       <div className="flex items-center gap-3">
         <h2 className="text-base font-semibold">{t('outbound-ui:details.title', { orderNo })}</h2>
         {o && <span className="rounded bg-gray-100 px-2 text-sm" data-testid="order-status">{t(dictLabelKey('outboundOrderStatus', o.status))}</span>}
         {o?.waveNo && <span className="rounded bg-blue-50 px-2 text-sm text-blue-800">{t('outbound-ui:details.inWave', { waveNo: o.waveNo })}</span>}
-        <button type="button" className="ml-auto h-7 rounded border px-3 text-sm" onClick={() => navigate(OUTBOUND_ORDER_PATH)}>{t('outbound-ui:details.back')}</button>
+        <button type="button" className="ml-auto h-7 rounded border px-3 text-sm" onClick={() => navigate(ext?.backPath ?? OUTBOUND_ORDER_PATH)}>{t('outbound-ui:details.back')}</button>
       </div>
       {!orderNo && <p className="text-sm text-gray-500">{t('outbound-ui:details.noOrder')}</p>}
       {q.isPending && orderNo && <p role="status" className="text-sm text-gray-500">{t('outbound-ui:details.loading')}</p>}
@@ -132,7 +146,7 @@ export default function OutboundOrderDetailsPage() {
       {o && d && (
         <>
           {/* One line: what does not fit (long labels, a narrow window) goes into the "More" menu. */}
-          <div className="flex"><OverflowToolbar testId="outbound-order-details-toolbar"><CommandButtons ids={ACTIONS} ctx={ctx} label="outbound:order.document" /></OverflowToolbar></div>
+          <div className="flex"><OverflowToolbar testId="outbound-order-details-toolbar"><CommandButtons ids={ext?.actions ?? ACTIONS} ctx={ctx} label="outbound:order.document" /></OverflowToolbar></div>
           <dl className="grid grid-cols-6 gap-3 text-sm" data-testid="order-facts">
             {field('platform', t(platformLabelKey(o.platform)))}
             {field('orderType', t(dictLabelKey('orderType', o.orderType)))}
@@ -162,7 +176,9 @@ export default function OutboundOrderDetailsPage() {
             {field('createdAt', time(o.createdAt))}
             {field('remark', o.remark)}
           </dl>
+          {ext?.facts?.(o)}
           {d.packing && <PackingFacts p={d.packing} />}
+          {ext?.sections?.(o)}
           <DocTable titleKey={F('lines')} testId="order-lines" columns={LINE_COLUMNS} rows={d.lines} />
           <DocTable titleKey={U('reservations')} testId="order-reservations" columns={RESERVATION_COLUMNS} rows={d.reservations} emptyKey={U('noReservations')} />
           <DocTable titleKey={U('ledger')} testId="order-ledger" columns={LEDGER_COLUMNS} rows={d.ledger} emptyKey={U('noLedger')} />

@@ -7,13 +7,13 @@
 // it. Ctrl+Enter saves through outbound.order.create; every refusal — the browser's pre-flight with the
 // command's own schema, or the server's — shows under the field or line it names and the form stays as
 // typed.
-import { useId, useState, type KeyboardEvent } from 'react'
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { api, ApiError } from '../../../api/clients'
 import { Modal } from '../../../palette/focus'
 import { CreateOutboundArgs, OUTBOUND_ORDER_API, type CreatedOutbound } from '../../../../../commands/outbound-orders'
-import { docInputCls as inputCls, useCommandSubmit, useFieldParts } from '../../documents/formParts'
+import { docInputCls as inputCls, useCommandSubmit, useFieldParts, type FieldErrors } from '../../documents/formParts'
 import { FormFooter, LinesSection, useLineEditor, type LineColumn } from '../../documents/LinesEditor'
 import { fetchOutboundOptions, OPTIONS_KEY, ORDER_TYPE_OPTIONS, PLATFORM_OPTIONS } from './api'
 
@@ -39,11 +39,23 @@ const lineColumns = (t: (k: string) => string): LineColumn<Line>[] => [
   { header: t(LABEL('sizeName')), cell: (l) => l.sizeName },
 ]
 
-export function OutboundOrderForm({ onClose, onSaved }: { onClose(): void; onSaved?(r: CreatedOutbound): void }) {
+/**
+ * Another kind of order on the same form (the ToB order form, src/app/pages/tob): its order type (fixed),
+ * title and test id, a section of its own fields under the header (with the form's errors), its
+ * arguments, and a refusal it answers itself (a 409 asking to confirm: resend adds arguments).
+ */
+export interface OrderFormExtension {
+  titleKey: string; testId: string; orderType: number
+  section(p: { uid: string; errors: FieldErrors; clearError(name: string): void }): ReactNode
+  args(): Record<string, unknown>
+  onFailed?(error: unknown, resend: (more: Record<string, unknown>) => void): boolean
+}
+
+export function OutboundOrderForm({ onClose, onSaved, ext }: { onClose(): void; onSaved?(r: CreatedOutbound): void; ext?: OrderFormExtension }) {
   const { t } = useTranslation()
   const uid = useId()
   const options = useQuery({ queryKey: OPTIONS_KEY, queryFn: fetchOutboundOptions, staleTime: 60_000 }).data
-  const [head, setHead] = useState<Head>(EMPTY_HEAD)
+  const [head, setHead] = useState<Head>(ext ? { ...EMPTY_HEAD, orderType: String(ext.orderType) } : EMPTY_HEAD)
   const { errors, setErrors, formError, busy, submit } = useCommandSubmit()
   const list = useLineEditor<Line>(setErrors)
   const { lines } = list
@@ -78,9 +90,12 @@ export function OutboundOrderForm({ onClose, onSaved }: { onClose(): void; onSav
     lines: lines.map((l) => ({ code: l.code, qty: l.qty })),
   })
 
-  const save = async () => {
+  const save = async (more: Record<string, unknown> = {}) => {
     // An unchosen platform is missing, not an invalid value.
-    const out = await submit('outbound.order.create', CreateOutboundArgs, argsOf(), { refine: (errs) => (head.platform ? errs : { ...errs, platform: { key: 'errors:field.required' } }) })
+    const out = await submit('outbound.order.create', CreateOutboundArgs, { ...argsOf(), ...ext?.args(), ...more }, {
+      refine: (errs) => (head.platform ? errs : { ...errs, platform: { key: 'errors:field.required' } }),
+      onFailed: ext?.onFailed && ((e) => ext.onFailed!(e, (m) => void save({ ...more, ...m }))),
+    })
     if (out) { if (onSaved) onSaved(out.result as CreatedOutbound); else onClose() }
   }
 
@@ -99,11 +114,11 @@ export function OutboundOrderForm({ onClose, onSaved }: { onClose(): void; onSav
   const named = (xs: { id: number; code: string; name: string }[] | undefined) => (xs ?? []).map((x) => ({ value: String(x.id), label: `${x.code} · ${x.name}` }))
 
   return (
-    <Modal scope="dialog" labelledBy={titleId} onEscape={onClose} onKeyDown={keyDown} testId="outbound-order-form" className="max-h-[90vh] w-full max-w-5xl overflow-auto rounded-lg bg-white p-4 shadow-2xl">
-      <h2 id={titleId} className="mb-3 text-base font-semibold">{t('outbound-ui:form.title')}</h2>
+    <Modal scope="dialog" labelledBy={titleId} onEscape={onClose} onKeyDown={keyDown} testId={ext?.testId ?? 'outbound-order-form'} className="max-h-[90vh] w-full max-w-5xl overflow-auto rounded-lg bg-white p-4 shadow-2xl">
+      <h2 id={titleId} className="mb-3 text-base font-semibold">{t(ext?.titleKey ?? 'outbound-ui:form.title')}</h2>
       <div className="grid grid-cols-4 gap-3">
         {select('platform', PLATFORM_OPTIONS.map((o) => ({ value: o.value, label: t(o.labelKey) })), { required: true, autoFocus: true })}
-        {select('orderType', ORDER_TYPE_OPTIONS.map((o) => ({ value: o.value, label: t(o.labelKey) })), { required: true, none: false })}
+        {!ext && select('orderType', ORDER_TYPE_OPTIONS.map((o) => ({ value: o.value, label: t(o.labelKey) })), { required: true, none: false })}
         {text('sourceNo')}
         {select('siteId', named(options?.sites))}
         {select('shopId', named(shops))}
@@ -115,6 +130,7 @@ export function OutboundOrderForm({ onClose, onSaved }: { onClose(): void; onSav
         {select('carrierId', named(options?.carriers))}
         {text('expectedDeliveryAt', { type: 'date' })}
       </div>
+      {ext?.section({ uid, errors, clearError: (name) => setErrors(({ [name]: _drop, ...rest }) => rest) })}
       <fieldset className="mt-3 grid grid-cols-4 gap-3 border-t pt-3">
         <legend className="pr-2 text-sm font-semibold">{t('outbound-ui:form.consignee')}</legend>
         {text('consigneeName', { required: true })}

@@ -17,6 +17,7 @@ import type { PackResult, ReviewPackArgs, ReviewScanArgs, ReviewStartArgs, Revie
 import { useDocumentContext } from '../../documents/useDocumentContext'
 import { fetchMaterials, reviewFacts, type PackageMaterial } from './api'
 import { PackFields, usePackForm } from './PackFields'
+import { usePageSearchParams } from '../../kit'
 
 const U = (k: string) => `outbound-ship:review.${k}`
 type Step = 'order' | 'item' | 'pack' | 'done'
@@ -56,7 +57,9 @@ export function ReviewStation() {
   const steps = useSteps(REVIEW_STATION.steps)
   const fb = useStationFeedback()
   const [view, setView] = useState<ReviewView | null>(null)
-  const [exception, setException] = useState(false)
+  // ?exception=1 (the exception register's "review at the exception station"): the station opens in that mode.
+  const exceptionFromLink = usePageSearchParams().get('exception') === '1'
+  const [exception, setException] = useState(exceptionFromLink)
   const [lastSku, setLastSku] = useState<string | null>(null)
   const [materials, setMaterials] = useState<PackageMaterial[]>([])
   const pack = usePackForm()
