@@ -89,7 +89,9 @@ test('defective report at the defective screen; a sample out request approved by
   await c.runFromPalette(zh('menu:title.sample-out-review'), 'nav.sample-out-review')
   const review = page.getByTestId('sample-out-review').filter({ visible: true })
   await expect(review).toContainText(outNo)
-  await page.keyboard.press('Enter') // the first row (the newest request) opens
+  // Arrival: the requests grid has the focus (Enter belongs to it), then the first row (the newest request) opens.
+  await expect(review.locator('[role="grid"]').first()).toBeFocused()
+  await page.keyboard.press('Enter')
   const rdoc = page.getByTestId('sample-out-doc').filter({ visible: true })
   await expect(rdoc).toHaveAttribute('data-no', outNo)
   await expect(rdoc.getByTestId('cmd-sampleOut.approve')).toHaveAttribute('aria-disabled', 'true')
@@ -98,7 +100,9 @@ test('defective report at the defective screen; a sample out request approved by
   // ---- the supervisor approves it with an opinion ----
   const sup = await signedIn(browser, 'supervisor')
   await sup.c.runFromPalette(zh('menu:title.sample-out-review'), 'nav.sample-out-review')
-  await expect(sup.page.getByTestId('sample-out-review').filter({ visible: true })).toContainText(outNo)
+  const supReview = sup.page.getByTestId('sample-out-review').filter({ visible: true })
+  await expect(supReview).toContainText(outNo)
+  await expect(supReview.locator('[role="grid"]').first()).toBeFocused()
   await sup.page.keyboard.press('Enter')
   const sdoc = sup.page.getByTestId('sample-out-doc').filter({ visible: true })
   await expect(sdoc).toHaveAttribute('data-no', outNo)
