@@ -9,7 +9,7 @@
 // PostgreSQL when BENCH_DATABASE_URL is given (a fresh database, dropped afterwards). It reports; it
 // never fails a build. Not run in CI.
 //
-// Run: npx tsx bench/loading-scan.ts
+// Run: npm run bench:loading   (or npx tsx bench/loading-scan.ts)
 //      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5433/postgres npx tsx bench/loading-scan.ts
 // Knobs: BENCH_SCANS (300), BENCH_RATE (10 per second).
 import { mkdtempSync, rmSync } from 'node:fs'
